@@ -1,0 +1,49 @@
+//===- core/Pipeline.h - The coalesce pipeline -----------------------------===//
+//
+// The one entry point hosts call. A host (plugin/, tools/) builds a Config
+// from its own option channel, provides Services, and runs a pipeline on a
+// module. core/ never prints, never writes files and never aborts: problems
+// come back in the Outcome for the host to report its own way.
+//
+//===----------------------------------------------------------------------===//
+#ifndef COALESCE_PIPELINE_H
+#define COALESCE_PIPELINE_H
+
+#include "core/merging/IdenticalMerger.h"
+#include "core/report/Report.h"
+
+#include <string>
+#include <vector>
+
+namespace llvm {
+class Module;
+}
+
+namespace coalesce {
+
+struct Config {
+  MergeOptions Merge;
+  /// Run the IR verifier after every stage.
+  bool VerifyEachStage = false;
+  /// Check the total order's laws over the first N functions (0: off).
+  unsigned VerifyOrderLimit = 0;
+};
+
+struct Outcome {
+  bool Changed = false;
+  /// Verification failures; non-empty means the host must report an error.
+  std::vector<std::string> Problems;
+};
+
+/// Identical-function merging alone (the `coalesce-merge` pass).
+Outcome runMergeStage(llvm::Module &M, const Config &C, Report &R,
+                      TTIGetter GetTTI = nullptr);
+
+/// The whole pipeline (the `coalesce` pass): merge, then report. Later
+/// stages slot in here: merge -> outline -> merge again -> report.
+Outcome runPipeline(llvm::Module &M, const Config &C, Report &R,
+                    TTIGetter GetTTI = nullptr);
+
+} // namespace coalesce
+
+#endif

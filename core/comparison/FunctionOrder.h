@@ -1,0 +1,146 @@
+//===- core/comparison/FunctionOrder.h - A total order over functions -----===//
+//
+// FunctionOrder compares two functions and answers -1, 0 or 1. Zero means
+// the two functions do the same thing for every input: one can stand in for
+// the other. Non-zero answers form a strict total order, which is what lets
+// the merger keep unique functions in a balanced tree and find a duplicate in
+// O(log N) comparisons instead of comparing every pair.
+//
+// The essay in FunctionOrder.cpp (mirrored in docs/comparison.md) explains
+// the stages. This header is the interface:
+//
+//  - EquivalencePolicy decides when two globals (callees, referenced
+//    variables) and two constant leaves count as "the same". The identical
+//    merger uses identity; later stages plug in equivalence classes
+//    (cycle-aware merging) and constants-as-parameters.
+//  - OrderContext holds what must stay stable across every comparison of one
+//    run: the data layout, the policy, and the numbering of identities
+//    (globals in module order, metadata nodes in meeting order).
+//  - FunctionOrder is one comparison of one pair of functions.
+//
+//===----------------------------------------------------------------------===//
+#ifndef COALESCE_COMPARISON_FUNCTIONORDER_H
+#define COALESCE_COMPARISON_FUNCTIONORDER_H
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/IR/Attributes.h"
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Operator.h"
+
+namespace llvm {
+class APFloat;
+class APInt;
+class BasicBlock;
+class Constant;
+class Function;
+class GlobalValue;
+class InlineAsm;
+class MDNode;
+class Metadata;
+class Module;
+class Type;
+class Value;
+} // namespace llvm
+
+namespace coalesce {
+
+class OrderContext;
+
+/// Decides which globals and constant leaves count as the same. The default
+/// is identity: a global equals only itself.
+class EquivalencePolicy {
+public:
+  virtual ~EquivalencePolicy();
+  /// Orders two globals referenced from function bodies. Must be a total
+  /// order that is stable for the whole run.
+  virtual int compareGlobals(const llvm::GlobalValue *L,
+                             const llvm::GlobalValue *R,
+                             OrderContext &Ctx) const;
+};
+
+/// State shared by every comparison of one run. Numbers handed out here
+/// never change, which is what keeps the order stable while the tree lives.
+class OrderContext {
+public:
+  OrderContext(const llvm::Module &M,
+               const EquivalencePolicy *Policy = nullptr);
+
+  const llvm::DataLayout &dataLayout() const { return DL; }
+  const EquivalencePolicy &policy() const { return *Policy; }
+
+  /// Identity number of a global: its position in the module, or the next
+  /// free number for globals created after the context was built.
+  unsigned globalNumber(const llvm::GlobalValue *GV);
+  /// Identity number of an object that is compared by identity only
+  /// (metadata nodes, constants of kinds we do not look into).
+  unsigned identityNumber(const void *P);
+  /// Forget a global that is about to be erased, so a new global allocated
+  /// at the same address does not inherit its number.
+  void forgetGlobal(const llvm::GlobalValue *GV);
+
+private:
+  const llvm::DataLayout &DL;
+  EquivalencePolicy DefaultPolicy;
+  const EquivalencePolicy *Policy;
+  llvm::DenseMap<const llvm::GlobalValue *, unsigned> GlobalNumbers;
+  llvm::DenseMap<const void *, unsigned> IdentityNumbers;
+  unsigned NextGlobalNumber = 0;
+};
+
+/// One comparison of two functions. Construct, call compare(), discard.
+class FunctionOrder {
+public:
+  FunctionOrder(const llvm::Function *L, const llvm::Function *R,
+                OrderContext &Ctx)
+      : FnL(L), FnR(R), Ctx(Ctx), DL(Ctx.dataLayout()) {}
+
+  /// -1 if L orders before R, 0 if they are equivalent, 1 otherwise.
+  int compare();
+
+  // The stages are public so unit tests can check each one's order.
+  int cmpTypes(llvm::Type *L, llvm::Type *R) const;
+  int cmpConstants(const llvm::Constant *L, const llvm::Constant *R);
+  int cmpValues(const llvm::Value *L, const llvm::Value *R);
+  int cmpAttributeLists(llvm::AttributeList L, llvm::AttributeList R) const;
+
+private:
+  int cmpSignature();
+  int cmpBasicBlocks(const llvm::BasicBlock *L, const llvm::BasicBlock *R);
+  int cmpInstructions(const llvm::Instruction *L, const llvm::Instruction *R);
+  int cmpOperationProperties(const llvm::Instruction *L,
+                             const llvm::Instruction *R) const;
+  int cmpCallProperties(const llvm::CallBase *L,
+                        const llvm::CallBase *R) const;
+  int cmpGEPs(const llvm::GEPOperator *L, const llvm::GEPOperator *R);
+  int cmpInstMetadata(const llvm::Instruction *L,
+                      const llvm::Instruction *R) const;
+  int cmpFunctionMetadata() const;
+  int cmpMetadata(const llvm::Metadata *L, const llvm::Metadata *R);
+  int cmpMDNodeIdentity(const llvm::MDNode *L, const llvm::MDNode *R) const;
+  int cmpInlineAsm(const llvm::InlineAsm *L, const llvm::InlineAsm *R) const;
+  int cmpGlobals(const llvm::GlobalValue *L, const llvm::GlobalValue *R);
+  int cmpConstantContents(const llvm::Constant *L, const llvm::Constant *R);
+  int cmpAttributes(llvm::Attribute L, llvm::Attribute R) const;
+  int cmpTypeClasses(llvm::Type *L, llvm::Type *R) const;
+  llvm::Type *coerce(llvm::Type *T) const;
+
+  const llvm::Function *FnL, *FnR;
+  OrderContext &Ctx;
+  const llvm::DataLayout &DL;
+  /// Serial numbers of local values (arguments, blocks, instructions) in
+  /// the order the walk meets them, one map per side.
+  llvm::DenseMap<const llvm::Value *, unsigned> SerialL, SerialR;
+};
+
+/// Three-way comparison of two numbers, the primitive every stage ends in.
+inline int cmpNumbers(uint64_t L, uint64_t R) {
+  return L < R ? -1 : (L > R ? 1 : 0);
+}
+int cmpAPInts(const llvm::APInt &L, const llvm::APInt &R);
+int cmpAPFloats(const llvm::APFloat &L, const llvm::APFloat &R);
+int cmpStrings(llvm::StringRef L, llvm::StringRef R);
+
+} // namespace coalesce
+
+#endif

@@ -1,0 +1,622 @@
+//===- core/merging/IdenticalMerger.cpp - Merge identical functions --------===//
+//
+// The problem
+// -----------
+// After whole-program LTO, one module holds every function of the program,
+// and many are identical: template instances for types with the same
+// representation, copied helpers, trivial constructors. Each copy costs
+// bytes. We want one body per group of identical functions, with every name
+// still meaning what it meant: a caller that compares function addresses
+// must still see distinct addresses, a weak definition must stay
+// overridable, an exported symbol must stay exported.
+//
+// An example
+// ----------
+//     define linkonce_odr i32 @sum_int(ptr %v)  unnamed_addr { ... }
+//     define linkonce_odr i32 @sum_uint(ptr %v) unnamed_addr { ... same ... }
+//     define i32 @api(ptr %v) { ... same ... }            ; address taken
+// @sum_int is kept. @sum_uint's address is not significant, so its uses
+// name @sum_int and the discardable @sum_uint is deleted ("replaced").
+// @api's address may be compared, so it becomes a thunk `tail call
+// @sum_int(ptr %v)` and its direct callers call @sum_int directly.
+//
+// The algorithm
+// -------------
+//  1. Hash every eligible definition (StructuralHash, consistent with
+//     FunctionOrder) and keep, in module order, the ones whose hash is
+//     shared: a function with a unique hash has no equal.
+//  2. Insert them into a tree ordered by (hash, FunctionOrder): strong
+//     (non-interposable) definitions first, then interposable ones, so that
+//     a strong body is the one kept whenever there is one.
+//  3. When an insertion finds an equal function already in the tree, merge
+//     the newcomer into it (mergePair below chooses replace, alias or thunk).
+//     Merging edits the bodies of functions that used the merged-away name;
+//     those callers leave the tree (their position in the order may change)
+//     and are deferred.
+//  4. Repeat with the deferred functions until nothing changes: merging two
+//     callees can make their callers identical, and so on up the call graph.
+//
+// How a merged-away function G reaches the kept body F:
+//  - G's address is not significant (unnamed_addr, or local and never
+//    address-taken) and G is not interposable: every use of G names F;
+//    G is deleted if discardable, else becomes an alias (or a thunk where
+//    aliases are not allowed).
+//  - G's address is significant: G becomes a thunk (a tail call to F), and
+//    direct calls of G are rewritten to call F.
+//  - G is interposable and F is not: G becomes an alias or thunk of F and
+//    keeps its linkage, so a definition elsewhere still overrides it.
+//  - Both are interposable: the body moves to a new private function H, and
+//    F and G both forward to H; each can still be overridden on its own.
+// The kept body takes the larger alignment of the two. Aliases are used
+// only where the object format has them and both functions share a comdat
+// (or have none). A local function in a comdat is referenced only from its
+// own comdat. Varargs functions and arguments passed inalloca or
+// preallocated cannot be forwarded by a thunk, so such pairs are merged
+// only when no thunk is needed.
+//
+// Never merged: declarations, available_externally copies, naked
+// functions, and functions whose blocks have their address taken.
+//
+// Cost
+// ----
+// Hashing is linear in the module. Each insertion costs O(log N)
+// comparisons, each O(size) at worst and usually much less. Rounds repeat
+// only for changed callers. No pairwise loop over the module.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/merging/IdenticalMerger.h"
+
+#include "core/comparison/FunctionOrder.h"
+#include "core/comparison/StructuralHash.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalAlias.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/ValueHandle.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <set>
+
+#define DEBUG_TYPE "coalesce-merge"
+
+using namespace llvm;
+
+STATISTIC(NumReplaced, "Functions replaced by an equal body everywhere");
+STATISTIC(NumAliases, "Functions turned into aliases of an equal body");
+STATISTIC(NumThunks, "Functions turned into thunks to an equal body");
+STATISTIC(NumCallsRewritten, "Direct calls redirected to the kept body");
+STATISTIC(NumMissed, "Equal functions that could not be merged");
+
+namespace coalesce {
+namespace {
+
+constexpr const char *PassName = "coalesce-merge";
+
+/// Why F can never take part in merging, or null if it can.
+const char *ineligibility(const Function &F) {
+  if (F.isDeclaration())
+    return "declaration";
+  if (F.hasAvailableExternallyLinkage())
+    return "available_externally: the body is a copy kept for inlining only";
+  if (F.hasFnAttribute(Attribute::Naked))
+    return "naked: the body has no frame a thunk or a shared body could keep";
+  for (const BasicBlock &BB : F)
+    if (BB.hasAddressTaken())
+      return "blockaddress: the address of one of its blocks is taken";
+  return nullptr;
+}
+
+/// Whether F's address could be observed as different from another
+/// function's: not unnamed_addr, and not a local function whose address is
+/// never taken (or marked local_unnamed_addr).
+bool addressIsSignificant(const Function &F) {
+  if (F.hasGlobalUnnamedAddr())
+    return false;
+  if (F.hasLocalLinkage())
+    return !F.hasAtLeastLocalUnnamedAddr() &&
+           F.hasAddressTaken(nullptr, /*IgnoreCallbackUses=*/false,
+                             /*IgnoreAssumeLikeCalls=*/false,
+                             /*IgnoreLLVMUsed=*/true);
+  return true;
+}
+
+/// A local symbol in a comdat may only be referenced from its own comdat:
+/// the linker may discard the group.
+bool canReference(const GlobalValue &From, const GlobalValue &To) {
+  return !To.hasLocalLinkage() || !To.hasComdat() ||
+         From.getComdat() == To.getComdat();
+}
+
+bool isInUsedList(const Use &U) {
+  const User *Usr = U.getUser();
+  if (!isa<ConstantArray>(Usr))
+    return false;
+  for (const User *Arr : Usr->users())
+    if (auto *GV = dyn_cast<GlobalVariable>(Arr))
+      if (GV->getName() == "llvm.used" || GV->getName() == "llvm.compiler.used")
+        return true;
+  return false;
+}
+
+/// Converts V to type To when the two are equal under FunctionOrder's
+/// coercions (pointer <-> integer of the same size, same-size vectors,
+/// aggregates of those).
+Value *coerceValue(IRBuilder<> &B, Value *V, Type *To) {
+  Type *From = V->getType();
+  if (From == To)
+    return V;
+  if (From->isPointerTy() && To->isIntegerTy())
+    return B.CreatePtrToInt(V, To);
+  if (From->isIntegerTy() && To->isPointerTy())
+    return B.CreateIntToPtr(V, To);
+  if (From->isAggregateType()) {
+    Value *Result = PoisonValue::get(To);
+    unsigned N = isa<StructType>(To) ? To->getStructNumElements()
+                                     : To->getArrayNumElements();
+    for (unsigned I = 0; I != N; ++I) {
+      Value *Elt = B.CreateExtractValue(V, I);
+      Type *EltTy = isa<StructType>(To) ? To->getStructElementType(I)
+                                        : To->getArrayElementType();
+      Result = B.CreateInsertValue(Result, coerceValue(B, Elt, EltTy), I);
+    }
+    return Result;
+  }
+  if (From->isVectorTy() && To->isVectorTy() &&
+      From->getScalarType()->isPointerTy() != To->getScalarType()->isPointerTy())
+    return From->getScalarType()->isPointerTy() ? B.CreatePtrToInt(V, To)
+                                                : B.CreateIntToPtr(V, To);
+  return B.CreateBitCast(V, To);
+}
+
+struct TreeEntry {
+  Function *F;
+  uint64_t Hash;
+};
+
+class Merger {
+public:
+  Merger(Module &M, const MergeOptions &Options, Report &Rep, TTIGetter GetTTI)
+      : M(M), Options(Options), Rep(Rep), GetTTI(GetTTI), Ctx(M),
+        Tree(TreeLess{&Ctx}) {
+    Triple T(M.getTargetTriple());
+    AliasesAllowed = Options.UseAliases &&
+                     (T.isOSBinFormatELF() || T.isOSBinFormatCOFF());
+  }
+
+  bool run();
+
+private:
+  struct TreeLess {
+    OrderContext *Ctx;
+    bool operator()(const TreeEntry &L, const TreeEntry &R) const {
+      if (L.Hash != R.Hash)
+        return L.Hash < R.Hash;
+      return FunctionOrder(L.F, R.F, *Ctx).compare() < 0;
+    }
+  };
+  using TreeType = std::set<TreeEntry, TreeLess>;
+
+  void insert(Function *F);
+  void mergePair(Function *Kept, Function *Dup);
+  bool forward(Function *Dup, Function *Kept, std::string &Why);
+  bool mergeInterposables(Function *Kept, Function *Dup);
+  bool canThunk(const Function &F, std::string &Why) const;
+  bool aliasAllowed(const Function &Dup, const Function &Kept) const;
+  void makeAlias(Function *Dup, Function *Kept);
+  void makeThunk(Function *Dup, Function *Kept);
+  unsigned rewriteDirectCalls(Function *Dup, Function *Kept);
+  void removeFromTree(Function *F);
+  void deferUsersOf(Value *V);
+  void erase(Function *F);
+  uint64_t estimate(Function &F);
+  void recordMerge(Function *Kept, StringRef DupName, MergeKind Kind,
+                   uint64_t Bytes, unsigned Calls);
+  void recordMissed(Function *F, const Function *Other, const Twine &Why);
+
+  Module &M;
+  const MergeOptions &Options;
+  Report &Rep;
+  TTIGetter GetTTI;
+  OrderContext Ctx;
+  TreeType Tree;
+  DenseMap<Function *, TreeType::iterator> InTree;
+  SmallSetVector<Function *, 32> Deferred;
+  bool AliasesAllowed = false;
+  bool Changed = false;
+};
+
+bool Merger::run() {
+  // 1. Hash eligible definitions; only shared hashes can have an equal.
+  std::vector<std::pair<Function *, uint64_t>> Candidates;
+  DenseMap<uint64_t, unsigned> HashCount;
+  for (Function &F : M) {
+    if (const char *Why = ineligibility(F)) {
+      if (!F.isDeclaration())
+        recordMissed(&F, nullptr, Why);
+      continue;
+    }
+    uint64_t H = hashFunction(F);
+    Candidates.emplace_back(&F, H);
+    ++HashCount[H];
+  }
+  std::vector<WeakTrackingVH> Worklist;
+  for (auto &[F, H] : Candidates)
+    if (HashCount[H] > 1)
+      Worklist.emplace_back(F);
+
+  // 2-4. Insert strong definitions, then interposable ones; repeat with the
+  // callers whose bodies changed until nothing changes.
+  while (!Worklist.empty()) {
+    for (bool Interposable : {false, true})
+      for (WeakTrackingVH &VH : Worklist)
+        if (auto *F = dyn_cast_or_null<Function>(VH))
+          if (F->isInterposable() == Interposable && !InTree.count(F) &&
+              !ineligibility(*F))
+            insert(F);
+    Worklist.clear();
+    for (Function *F : Deferred)
+      Worklist.emplace_back(F);
+    Deferred.clear();
+  }
+  return Changed;
+}
+
+void Merger::insert(Function *F) {
+  auto [It, Inserted] = Tree.insert(TreeEntry{F, hashFunction(*F)});
+  if (Inserted) {
+    InTree[F] = It;
+    return;
+  }
+  mergePair(It->F, F);
+}
+
+void Merger::removeFromTree(Function *F) {
+  auto It = InTree.find(F);
+  if (It == InTree.end())
+    return;
+  Tree.erase(It->second);
+  InTree.erase(It);
+}
+
+// A use of V is about to change: the functions holding it leave the tree
+// (their place in the order may move) and come back in the next round.
+void Merger::deferUsersOf(Value *V) {
+  SmallVector<User *, 16> Work(V->users());
+  SmallPtrSet<User *, 16> Seen;
+  while (!Work.empty()) {
+    User *U = Work.pop_back_val();
+    if (!Seen.insert(U).second)
+      continue;
+    if (auto *I = dyn_cast<Instruction>(U)) {
+      Function *Caller = I->getFunction();
+      removeFromTree(Caller);
+      if (!ineligibility(*Caller))
+        Deferred.insert(Caller);
+    } else if (isa<Constant>(U) && !isa<GlobalValue>(U)) {
+      append_range(Work, U->users());
+    }
+  }
+}
+
+void Merger::erase(Function *F) {
+  removeFromTree(F);
+  Deferred.remove(F);
+  Ctx.forgetGlobal(F);
+  F->eraseFromParent();
+}
+
+uint64_t Merger::estimate(Function &F) {
+  return estimateFunctionBytes(F, GetTTI ? &GetTTI(F) : nullptr);
+}
+
+void Merger::recordMerge(Function *Kept, StringRef DupName, MergeKind Kind,
+                         uint64_t Bytes, unsigned Calls) {
+  Changed = true;
+  switch (Kind) {
+  case MergeKind::Replaced:
+    ++NumReplaced;
+    break;
+  case MergeKind::Alias:
+    ++NumAliases;
+    break;
+  case MergeKind::Thunk:
+    ++NumThunks;
+    break;
+  }
+  NumCallsRewritten += Calls;
+  Rep.Merges.push_back(
+      MergeRecord{Kept->getName().str(), DupName.str(), Kind, Calls, Bytes});
+  OptimizationRemarkEmitter ORE(Kept, /*BFI=*/nullptr);
+  ORE.emit([&] {
+    OptimizationRemark R(PassName, "Merged", Kept);
+    R << "merged " << ore::NV("Merged", DupName) << " into "
+      << ore::NV("Kept", Kept->getName()) << " as "
+      << ore::NV("Kind", mergeKindName(Kind)) << ", ~"
+      << ore::NV("EstimatedBytes", Bytes) << " bytes saved";
+    if (Calls)
+      R << ", " << ore::NV("CallsRewritten", Calls)
+        << " direct calls rewritten";
+    return R;
+  });
+}
+
+void Merger::recordMissed(Function *F, const Function *Other,
+                          const Twine &Why) {
+  std::string Reason = Why.str();
+  Rep.Missed.push_back(MissedRecord{
+      F->getName().str(), Other ? Other->getName().str() : "", Reason});
+  if (Other)
+    ++NumMissed;
+  OptimizationRemarkEmitter ORE(F, /*BFI=*/nullptr);
+  ORE.emit([&] {
+    OptimizationRemarkMissed R(PassName, "NotMerged", F);
+    R << "not merged " << ore::NV("Function", F->getName());
+    if (Other)
+      R << " with equal " << ore::NV("Other", Other->getName());
+    R << ": " << ore::NV("Reason", Reason);
+    return R;
+  });
+}
+
+bool Merger::canThunk(const Function &F, std::string &Why) const {
+  if (F.isVarArg()) {
+    Why = "varargs: a thunk cannot forward variable arguments";
+    return false;
+  }
+  for (const Argument &A : F.args())
+    if (A.hasInAllocaAttr() || A.hasPreallocatedAttr() ||
+        A.hasSwiftErrorAttr()) {
+      Why = "an inalloca, preallocated or swifterror argument cannot be "
+            "forwarded by a thunk";
+      return false;
+    }
+  return true;
+}
+
+bool Merger::aliasAllowed(const Function &Dup, const Function &Kept) const {
+  return AliasesAllowed && Dup.getFunctionType() == Kept.getFunctionType() &&
+         Dup.getComdat() == Kept.getComdat() &&
+         Dup.getAddressSpace() == Kept.getAddressSpace() &&
+         GlobalAlias::isValidLinkage(Dup.getLinkage());
+}
+
+// Decides which of two equal functions keeps the body, then forwards the
+// other one to it.
+void Merger::mergePair(Function *Kept, Function *Dup) {
+  if (Kept->isInterposable() && Dup->isInterposable()) {
+    mergeInterposables(Kept, Dup);
+    return;
+  }
+  // A strong body is kept in preference to an interposable one, and a body
+  // whose address must stay distinct in preference to one whose uses can
+  // simply name the other: then nobody needs a thunk.
+  bool Swap = Kept->isInterposable() ||
+              (!Dup->isInterposable() && addressIsSignificant(*Dup) &&
+               !addressIsSignificant(*Kept) &&
+               Kept->getFunctionType() == Dup->getFunctionType());
+  std::string Why;
+  if (!Swap && forward(Dup, Kept, Why))
+    return;
+  // The other direction may be possible where this one is not (comdats,
+  // thunk constraints), unless the newcomer is the interposable one.
+  if (!Swap && Dup->isInterposable()) {
+    recordMissed(Dup, Kept, Why);
+    return;
+  }
+  std::string WhyReverse;
+  if (forward(Kept, Dup, WhyReverse)) {
+    insert(Dup);
+    return;
+  }
+  recordMissed(Dup, Kept, Why.empty() ? WhyReverse : Why);
+}
+
+// Makes Dup reach Kept's body. Returns false, with the reason in Why and
+// nothing changed, when that cannot be done without changing behaviour.
+bool Merger::forward(Function *Dup, Function *Kept, std::string &Why) {
+  bool SameType = Dup->getFunctionType() == Kept->getFunctionType();
+  bool Significant = addressIsSignificant(*Dup);
+  bool Interposable = Dup->isInterposable();
+
+  // Dup's body or its users would name Kept from outside Kept's comdat.
+  if (Kept->hasLocalLinkage() && Kept->hasComdat()) {
+    Why = "comdat: the equal body is local to a comdat and may only be "
+          "referenced from inside it";
+    return false;
+  }
+  bool UsesMayNameKept = !Interposable && !Significant && SameType;
+  bool AliasWorks = !Significant && aliasAllowed(*Dup, *Kept);
+  if (!UsesMayNameKept && !AliasWorks && !canThunk(*Dup, Why))
+    return false;
+  removeFromTree(Dup);
+
+  // Uses may name Kept directly: the address is not significant, the
+  // definition cannot be replaced, and the types agree.
+  if (UsesMayNameKept) {
+    uint64_t Bytes = estimate(*Dup);
+    std::string Name = Dup->getName().str();
+    deferUsersOf(Dup);
+    Dup->replaceUsesWithIf(Kept, [](Use &U) { return !isInUsedList(U); });
+    if (Dup->getAlign().valueOrOne() > Kept->getAlign().valueOrOne())
+      Kept->setAlignment(Dup->getAlign());
+    if (Dup->use_empty() && Dup->isDiscardableIfUnused()) {
+      erase(Dup);
+      recordMerge(Kept, Name, MergeKind::Replaced, Bytes, 0);
+      return true;
+    }
+    if (aliasAllowed(*Dup, *Kept)) {
+      makeAlias(Dup, Kept);
+      recordMerge(Kept, Name, MergeKind::Alias, Bytes, 0);
+      return true;
+    }
+    // The uses already name Kept; the symbol itself must stay.
+    if (!canThunk(*Dup, Why)) {
+      // Uses are already redirected, which is correct; the body stays.
+      recordMissed(Dup, Kept, "symbol kept with its own body: " + Why);
+      return true;
+    }
+    makeThunk(Dup, Kept);
+    recordMerge(Kept, Name, MergeKind::Thunk,
+                Bytes > estimateThunkBytes() ? Bytes - estimateThunkBytes() : 0,
+                0);
+    return true;
+  }
+
+  // Address not significant: an alias keeps the name and its linkage.
+  if (AliasWorks) {
+    uint64_t Bytes = estimate(*Dup);
+    std::string Name = Dup->getName().str();
+    makeAlias(Dup, Kept);
+    recordMerge(Kept, Name, MergeKind::Alias, Bytes, 0);
+    return true;
+  }
+
+  uint64_t Bytes = estimate(*Dup);
+  std::string Name = Dup->getName().str();
+  unsigned Calls = 0;
+  if (!Interposable && SameType && Options.RewriteDirectCalls)
+    Calls = rewriteDirectCalls(Dup, Kept);
+  makeThunk(Dup, Kept);
+  recordMerge(Kept, Name, MergeKind::Thunk,
+              Bytes > estimateThunkBytes() ? Bytes - estimateThunkBytes() : 0,
+              Calls);
+  return true;
+}
+
+// Both can be overridden at link time, so neither may call the other's
+// body directly: the body moves to a private function both forward to.
+bool Merger::mergeInterposables(Function *Kept, Function *Dup) {
+  std::string Why;
+  bool NeedThunks = addressIsSignificant(*Kept) ||
+                    addressIsSignificant(*Dup) || !AliasesAllowed ||
+                    Kept->hasComdat() || Dup->hasComdat() ||
+                    Kept->getFunctionType() != Dup->getFunctionType();
+  if (NeedThunks && (!canThunk(*Kept, Why) || !canThunk(*Dup, Why))) {
+    recordMissed(Dup, Kept, Why);
+    return false;
+  }
+  removeFromTree(Kept);
+  Function *Body =
+      Function::Create(Kept->getFunctionType(), GlobalValue::PrivateLinkage,
+                       Kept->getAddressSpace(), Kept->getName() + ".coalesced",
+                       &M);
+  Body->copyAttributesFrom(Kept);
+  Body->setLinkage(GlobalValue::PrivateLinkage);
+  Body->setVisibility(GlobalValue::DefaultVisibility);
+  Body->setDLLStorageClass(GlobalValue::DefaultStorageClass);
+  Body->setComdat(nullptr);
+  Body->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+  if (Dup->getAlign().valueOrOne() > Body->getAlign().valueOrOne())
+    Body->setAlignment(Dup->getAlign());
+  Body->splice(Body->begin(), Kept);
+  for (unsigned I = 0, E = Kept->arg_size(); I != E; ++I) {
+    Body->getArg(I)->takeName(Kept->getArg(I));
+    Kept->getArg(I)->replaceAllUsesWith(Body->getArg(I));
+  }
+  Body->setSubprogram(Kept->getSubprogram());
+  Kept->setSubprogram(nullptr);
+  // Kept is now a declaration-shaped shell; give it a forwarding body.
+  uint64_t Bytes = estimate(*Body);
+  std::string KeptName = Kept->getName().str(), DupName = Dup->getName().str();
+  for (Function *F : {Kept, Dup}) {
+    if (!NeedThunks) {
+      makeAlias(F, Body);
+    } else {
+      makeThunk(F, Body);
+    }
+  }
+  MergeKind Kind = NeedThunks ? MergeKind::Thunk : MergeKind::Alias;
+  uint64_t Cost = NeedThunks ? 2 * estimateThunkBytes() : 0;
+  recordMerge(Body, KeptName, Kind, 0, 0);
+  recordMerge(Body, DupName, Kind, Bytes > Cost ? Bytes - Cost : 0, 0);
+  Deferred.insert(Body);
+  return true;
+}
+
+void Merger::makeAlias(Function *Dup, Function *Kept) {
+  deferUsersOf(Dup);
+  auto *GA = GlobalAlias::create(Dup->getValueType(), Dup->getAddressSpace(),
+                                 Dup->getLinkage(), "", Kept, &M);
+  GA->takeName(Dup);
+  GA->setVisibility(Dup->getVisibility());
+  GA->setDLLStorageClass(Dup->getDLLStorageClass());
+  GA->setUnnamedAddr(Dup->getUnnamedAddr());
+  GA->setDSOLocal(Dup->isDSOLocal());
+  if (Dup->getAlign().valueOrOne() > Kept->getAlign().valueOrOne())
+    Kept->setAlignment(Dup->getAlign());
+  Dup->replaceAllUsesWith(GA);
+  erase(Dup);
+}
+
+// Replaces Dup's body with `tail call Kept(args)`, converting arguments
+// and the result where the types differ only by pointer/integer coercion.
+void Merger::makeThunk(Function *Dup, Function *Kept) {
+  removeFromTree(Dup);
+  Deferred.remove(Dup);
+  for (BasicBlock &BB : *Dup)
+    BB.dropAllReferences();
+  while (!Dup->empty())
+    Dup->begin()->eraseFromParent();
+  if (Dup->hasPersonalityFn())
+    Dup->setPersonalityFn(nullptr);
+
+  LLVMContext &C = M.getContext();
+  BasicBlock *Entry = BasicBlock::Create(C, "", Dup);
+  IRBuilder<> B(Entry);
+  if (DISubprogram *SP = Dup->getSubprogram())
+    B.SetCurrentDebugLocation(DILocation::get(C, SP->getScopeLine(), 0, SP));
+  FunctionType *KeptTy = Kept->getFunctionType();
+  SmallVector<Value *, 8> Args;
+  for (unsigned I = 0, E = Dup->arg_size(); I != E; ++I)
+    Args.push_back(coerceValue(B, Dup->getArg(I), KeptTy->getParamType(I)));
+  CallInst *Call = B.CreateCall(KeptTy, Kept, Args);
+  Call->setTailCallKind(CallInst::TCK_Tail);
+  Call->setCallingConv(Kept->getCallingConv());
+  AttributeList KA = Kept->getAttributes();
+  SmallVector<AttributeSet, 8> ParamAttrs;
+  for (unsigned I = 0, E = Kept->arg_size(); I != E; ++I)
+    ParamAttrs.push_back(KA.getParamAttrs(I));
+  Call->setAttributes(
+      AttributeList::get(C, AttributeSet(), KA.getRetAttrs(), ParamAttrs));
+  if (Dup->getReturnType()->isVoidTy())
+    B.CreateRetVoid();
+  else
+    B.CreateRet(coerceValue(B, Call, Dup->getReturnType()));
+}
+
+unsigned Merger::rewriteDirectCalls(Function *Dup, Function *Kept) {
+  SmallVector<Use *, 16> Calls;
+  for (Use &U : Dup->uses())
+    if (auto *CB = dyn_cast<CallBase>(U.getUser()))
+      if (CB->isCallee(&U) && CB->getFunction() != Dup &&
+          CB->getFunctionType() == Kept->getFunctionType() &&
+          CB->getCallingConv() == Kept->getCallingConv() &&
+          canReference(*CB->getFunction(), *Kept))
+        Calls.push_back(&U);
+  for (Use *U : Calls) {
+    Function *Caller = cast<Instruction>(U->getUser())->getFunction();
+    removeFromTree(Caller);
+    if (!ineligibility(*Caller))
+      Deferred.insert(Caller);
+    U->set(Kept);
+  }
+  return Calls.size();
+}
+
+} // namespace
+
+bool mergeIdenticalFunctions(Module &M, const MergeOptions &Options,
+                             Report &Rep, TTIGetter GetTTI) {
+  return Merger(M, Options, Rep, GetTTI).run();
+}
+
+} // namespace coalesce

@@ -1,0 +1,155 @@
+//===- core/report/Report.cpp - What coalesce did, for people and tools ----===//
+
+#include "core/report/Report.h"
+
+#include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace coalesce {
+
+const char *mergeKindName(MergeKind K) {
+  switch (K) {
+  case MergeKind::Replaced:
+    return "replaced";
+  case MergeKind::Alias:
+    return "alias";
+  case MergeKind::Thunk:
+    return "thunk";
+  }
+  return "unknown";
+}
+
+uint64_t Report::estimatedBytesSaved() const {
+  uint64_t Sum = 0;
+  for (const MergeRecord &R : Merges)
+    Sum += R.EstimatedBytes;
+  return Sum;
+}
+
+unsigned Report::count(MergeKind K) const {
+  unsigned N = 0;
+  for (const MergeRecord &R : Merges)
+    N += R.Kind == K;
+  return N;
+}
+
+json::Value Report::toJSON() const {
+  json::Array MergeList;
+  for (const MergeRecord &R : Merges)
+    MergeList.push_back(json::Object{
+        {"kept", R.Kept},
+        {"merged", R.Merged},
+        {"kind", mergeKindName(R.Kind)},
+        {"callers_rewritten", R.CallersRewritten},
+        {"estimated_bytes", R.EstimatedBytes},
+    });
+  json::Array MissedList;
+  for (const MissedRecord &R : Missed) {
+    json::Object O{{"function", R.Function}, {"reason", R.Reason}};
+    if (!R.Other.empty())
+      O["other"] = R.Other;
+    MissedList.push_back(std::move(O));
+  }
+  json::Object ByKind;
+  for (MergeKind K : {MergeKind::Replaced, MergeKind::Alias, MergeKind::Thunk})
+    ByKind[mergeKindName(K)] = count(K);
+  return json::Object{
+      {"tool", "coalesce"},
+      {"schema", 1},
+      {"functions",
+       json::Object{{"before", FunctionsBefore},
+                    {"after", FunctionsAfter},
+                    {"bodies_after", BodiesAfter}}},
+      {"merges_by_kind", std::move(ByKind)},
+      {"bytes_saved", json::Object{{"estimated", estimatedBytesSaved()},
+                                   {"basis", "estimate from IR"}}},
+      {"merges", std::move(MergeList)},
+      {"missed", std::move(MissedList)},
+  };
+}
+
+void Report::printSummary(raw_ostream &OS) const {
+  OS << "coalesce: " << FunctionsBefore << " functions before, "
+     << FunctionsAfter << " after (" << BodiesAfter << " with own bodies); "
+     << Merges.size() << " merged (" << count(MergeKind::Replaced)
+     << " replaced, " << count(MergeKind::Alias) << " aliases, "
+     << count(MergeKind::Thunk) << " thunks); ~" << estimatedBytesSaved()
+     << " bytes saved (estimated)\n";
+}
+
+void Report::printListing(raw_ostream &OS) const {
+  // Grouped by kept body, in the order the bodies were first kept.
+  std::vector<std::string> Order;
+  for (const MergeRecord &R : Merges)
+    if (std::find(Order.begin(), Order.end(), R.Kept) == Order.end())
+      Order.push_back(R.Kept);
+  for (const std::string &Kept : Order) {
+    OS << "coalesce: kept '" << Kept << "'\n";
+    for (const MergeRecord &R : Merges)
+      if (R.Kept == Kept)
+        OS << "  merged '" << R.Merged << "' (" << mergeKindName(R.Kind)
+           << ", ~" << R.EstimatedBytes << " bytes)\n";
+  }
+  for (const MissedRecord &R : Missed) {
+    OS << "coalesce: not merged '" << R.Function << "'";
+    if (!R.Other.empty())
+      OS << " with '" << R.Other << "'";
+    OS << ": " << R.Reason << "\n";
+  }
+  printSummary(OS);
+}
+
+static constexpr uint64_t BytesPerUnit = 4;
+static constexpr uint64_t FunctionOverhead = 8; // Average alignment padding.
+
+uint64_t estimateFunctionBytes(Function &F, TargetTransformInfo *TTI) {
+  uint64_t Units = 0;
+  for (Instruction &I : instructions(F)) {
+    if (!TTI) {
+      ++Units;
+      continue;
+    }
+    InstructionCost C =
+        TTI->getInstructionCost(&I, TargetTransformInfo::TCK_CodeSize);
+    Units += C.isValid() ? uint64_t(C.getValue()) : 1;
+  }
+  return Units * BytesPerUnit + FunctionOverhead;
+}
+
+uint64_t estimateThunkBytes() { return 5 + FunctionOverhead; }
+
+bool isForwardingThunk(const Function &F) {
+  if (F.isDeclaration() || F.size() != 1)
+    return false;
+  const CallBase *Call = nullptr;
+  for (const Instruction &I : F.getEntryBlock()) {
+    if (isa<CastInst>(I) || isa<ExtractValueInst>(I) ||
+        isa<InsertValueInst>(I) || isa<ReturnInst>(I))
+      continue;
+    auto *CB = dyn_cast<CallBase>(&I);
+    if (!CB || Call || !CB->getCalledFunction() ||
+        CB->getCalledFunction() == &F)
+      return false;
+    Call = CB;
+  }
+  return Call != nullptr;
+}
+
+void countFunctions(const Module &M, unsigned &Defined, unsigned &Bodies) {
+  Defined = Bodies = 0;
+  for (const Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    ++Defined;
+    Bodies += !isForwardingThunk(F);
+  }
+}
+
+} // namespace coalesce

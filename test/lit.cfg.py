@@ -1,0 +1,38 @@
+# lit configuration for coalesce: IR tests (test/ir) run through opt with
+# the plugin; link tests (test/link) compile, link and run real programs;
+# differential tests (test/differential) compare against LLVM's own passes.
+import os
+import lit.formats
+
+config.name = "coalesce"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".ll", ".test", ".c", ".cpp"]
+config.excludes = ["Inputs", "inputs", "unit", "CMakeLists.txt", "README.md"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.coalesce_obj_root, "test")
+
+bindir = config.llvm_tools_dir
+config.environment["PATH"] = os.pathsep.join(
+    [bindir, config.environment.get("PATH", "")])
+
+
+def tool(name):
+    return os.path.join(bindir, name)
+
+
+plugin = config.coalesce_plugin
+config.substitutions.append(("%coalesce_plugin", plugin))
+config.substitutions.append(
+    ("%opt-coalesce", "%s -load-pass-plugin=%s" % (tool("opt"), plugin)))
+config.substitutions.append(("%opt", tool("opt")))
+config.substitutions.append(("%clangxx", tool("clang++")))
+config.substitutions.append(("%clang", tool("clang")))
+config.substitutions.append(("%python", config.python_executable))
+config.substitutions.append(
+    ("%test_tools", os.path.join(config.test_source_root, "tools")))
+for name in ["FileCheck", "not", "count", "llvm-nm", "llvm-as", "llvm-dis",
+             "llvm-objdump", "llvm-readelf", "llvm-size", "llvm-dwarfdump",
+             "ld.lld"]:
+    config.substitutions.append(
+        ("(?<![-\\w/.])" + name.replace(".", "\\.") + "(?![-\\w])",
+         tool(name)))

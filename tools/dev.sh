@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# The two commands of README.md, and their shared set-up.
+#
+#   bash tools/dev.sh demo   install what is missing, build, run the example
+#   bash tools/dev.sh test   install what is missing, build, run every test
+#
+# Set-up is idempotent: packages already installed are not touched, and the
+# build directory (COALESCE_BUILD_DIR, default build/) is reused.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+BUILD=${COALESCE_BUILD_DIR:-$ROOT/build}
+LLVM_BIN=/usr/lib/llvm-22/bin
+PACKAGES=(llvm-22-dev clang-22 lld-22 llvm-22-tools binutils-dev mold
+          cmake make g++ libgtest-dev python3)
+
+log() { printf '==> %s\n' "$*" >&2; }
+
+install_deps() {
+  local missing=()
+  for p in "${PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
+      missing+=("$p")
+  done
+  if ((${#missing[@]} == 0)); then
+    log "packages: all present"
+    return
+  fi
+  log "installing: ${missing[*]}"
+  local sudo=""
+  if [[ $(id -u) != 0 ]]; then sudo=sudo; fi
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+}
+
+build() {
+  log "building in $BUILD"
+  cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release >/dev/null
+  cmake --build "$BUILD" -j "$(nproc)"
+}
+
+run_tests() {
+  local failed=0 lit_out unit_out
+  lit_out=$(mktemp) unit_out=$(mktemp)
+  log "lit: IR, link and differential tests"
+  "$LLVM_BIN/lit" -v "$BUILD/test" | tee "$lit_out" || failed=1
+  log "unit tests (ctest)"
+  (cd "$BUILD" && ctest --output-on-failure -j "$(nproc)") | tee "$unit_out" || failed=1
+  # One closing line for the whole suite, summed over both runners.
+  python3 - "$lit_out" "$unit_out" <<'PY'
+import re, sys
+lit, unit = (open(p).read() for p in sys.argv[1:3])
+def n(pat, text):
+    m = re.search(pat, text)
+    return int(m.group(1)) if m else 0
+lp = n(r"Passed\s*:\s*(\d+)", lit)
+lf = sum(n(r"%s\s*:\s*(\d+)" % k, lit) for k in
+         ("Failed", "Unresolved", "Timed Out", "Unexpectedly Passed"))
+m = re.search(r"(\d+) tests failed out of (\d+)", unit)
+uf, ut = (int(m.group(1)), int(m.group(2))) if m else (0, 0)
+print("lit: %d passed, %d failed; unit: %d passed, %d failed" % (lp, lf, ut - uf, uf))
+print("tests: %d passed, %d failed" % (lp + ut - uf, lf + uf))
+PY
+  rm -f "$lit_out" "$unit_out"
+  return $failed
+}
+
+demo() {
+  bash "$ROOT/examples/run.sh" "$BUILD"
+}
+
+cmd=${1:-}
+case "$cmd" in
+  demo) install_deps; build; demo ;;
+  test) install_deps; build; run_tests ;;
+  build) install_deps; build ;;
+  *) echo "usage: bash tools/dev.sh demo|test|build" >&2; exit 2 ;;
+esac
