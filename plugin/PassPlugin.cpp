@@ -79,6 +79,12 @@ private:
 };
 
 void registerCallbacks(PassBuilder &PB) {
+  // ld.lld (and any full-LTO host): once, on the merged module, before
+  // code generation.
+  PB.registerFullLinkTimeOptimizationLastEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel) {
+        MPM.addPass(CoalescePass(Stage::Pipeline));
+      });
   PB.registerPipelineParsingCallback(
       [](StringRef Name, ModulePassManager &MPM,
          ArrayRef<PassBuilder::PipelineElement>) {
