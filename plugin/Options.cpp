@@ -2,7 +2,12 @@
 
 #include "plugin/Options.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
+#include <mutex>
 
 using namespace llvm;
 
@@ -34,15 +39,54 @@ cl::opt<bool> PrintMerges(
 
 namespace coalesce {
 
-HostOptions hostOptions() {
-  HostOptions H;
+// Parses COALESCE_OPTIONS once per process. Only coalesce's own options are
+// accepted there, so the variable cannot change how the host behaves.
+static bool parseEnvironment(std::string &Error) {
+  static std::once_flag Once;
+  static bool Ok = true;
+  static std::string SavedError;
+  std::call_once(Once, [] {
+    const char *Env = std::getenv("COALESCE_OPTIONS");
+    if (!Env || !*Env)
+      return;
+    SmallVector<StringRef, 8> Words;
+    SplitString(Env, Words);
+    std::vector<std::string> Storage{"coalesce"};
+    for (StringRef W : Words) {
+      StringRef Name = W.ltrim('-');
+      if (!Name.starts_with("coalesce-")) {
+        SavedError = "COALESCE_OPTIONS: '" + W.str() +
+                     "' is not a coalesce option (every option starts with "
+                     "-coalesce-)";
+        Ok = false;
+        return;
+      }
+      Storage.push_back(W.str());
+    }
+    std::vector<const char *> Argv;
+    for (const std::string &S : Storage)
+      Argv.push_back(S.c_str());
+    std::string Msg;
+    raw_string_ostream OS(Msg);
+    if (!cl::ParseCommandLineOptions(int(Argv.size()), Argv.data(), "", &OS)) {
+      SavedError = "COALESCE_OPTIONS: " + StringRef(Msg).trim().str();
+      Ok = false;
+    }
+  });
+  Error = SavedError;
+  return Ok;
+}
+
+bool hostOptions(HostOptions &H, std::string &Error) {
+  if (!parseEnvironment(Error))
+    return false;
   H.Core.Merge.UseAliases = UseAliases;
   H.Core.Merge.RewriteDirectCalls = RewriteCalls;
   H.Core.VerifyEachStage = VerifyEach;
   H.Core.VerifyOrderLimit = VerifyOrder;
   H.ReportPath = ReportPath;
   H.PrintMerges = PrintMerges;
-  return H;
+  return true;
 }
 
 } // namespace coalesce

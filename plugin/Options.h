@@ -20,7 +20,12 @@ struct HostOptions {
   bool PrintMerges = false;
 };
 
-HostOptions hostOptions();
+/// Reads the options. Options given on the host's command line (opt and
+/// clang: -mllvm or plain flags) are already parsed; options in the
+/// environment variable COALESCE_OPTIONS are parsed on first use, which is
+/// the channel that works under ld.lld (whose -mllvm rejects plugin
+/// options, LLVM issue 90956). On a bad option, returns false and says why.
+bool hostOptions(HostOptions &Out, std::string &Error);
 
 } // namespace coalesce
 

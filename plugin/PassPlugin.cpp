@@ -58,7 +58,12 @@ public:
   explicit CoalescePass(Stage S) : S(S) {}
 
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &MAM) {
-    HostOptions H = hostOptions();
+    HostOptions H;
+    std::string Error;
+    if (!hostOptions(H, Error)) {
+      emitError(M, Error);
+      return PreservedAnalyses::all();
+    }
     auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
     auto GetTTI = [&FAM](Function &F) -> TargetTransformInfo & {
       return FAM.getResult<TargetIRAnalysis>(F);

@@ -267,6 +267,7 @@ bool Merger::run() {
       Worklist.emplace_back(F);
     Deferred.clear();
   }
+  Rep.resolveChains();
   return Changed;
 }
 

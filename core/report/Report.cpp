@@ -10,6 +10,8 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <map>
+
 using namespace llvm;
 
 namespace coalesce {
@@ -31,6 +33,22 @@ uint64_t Report::estimatedBytesSaved() const {
   for (const MergeRecord &R : Merges)
     Sum += R.EstimatedBytes;
   return Sum;
+}
+
+void Report::resolveChains() {
+  std::map<std::string, std::string> Into;
+  for (const MergeRecord &R : Merges)
+    Into[R.Merged] = R.Kept;
+  for (MergeRecord &R : Merges) {
+    // Each name is merged at most once, so chains are finite; the bound
+    // guards against a cycle all the same.
+    for (size_t Steps = 0; Steps != Merges.size(); ++Steps) {
+      auto It = Into.find(R.Kept);
+      if (It == Into.end() || It->second == R.Merged)
+        break;
+      R.Kept = It->second;
+    }
+  }
 }
 
 unsigned Report::count(MergeKind K) const {

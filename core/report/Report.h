@@ -55,6 +55,9 @@ struct Report {
   std::vector<MissedRecord> Missed;
 
   uint64_t estimatedBytesSaved() const;
+  /// Where a kept body was later merged into another, names the final body
+  /// (g -> f, then f -> h: g's record says h).
+  void resolveChains();
   unsigned count(MergeKind K) const;
 
   /// The machine-readable report (schema in docs/report.md).
