@@ -15,10 +15,13 @@
 //     define linkonce_odr i32 @sum_int(ptr %v)  unnamed_addr { ... }
 //     define linkonce_odr i32 @sum_uint(ptr %v) unnamed_addr { ... same ... }
 //     define i32 @api(ptr %v) { ... same ... }            ; address taken
-// @sum_int is kept. @sum_uint's address is not significant, so its uses
-// name @sum_int and the discardable @sum_uint is deleted ("replaced").
-// @api's address may be compared, so it becomes a thunk `tail call
-// @sum_int(ptr %v)` and its direct callers call @sum_int directly.
+//     define i32 @api2(ptr %v) { ... same ... }           ; address taken
+// @sum_int comes first and is kept; @sum_uint's address is not significant,
+// so its uses name @sum_int and the discardable copy is deleted
+// ("replaced"). @api's address must stay distinct, so its body is kept
+// instead and @sum_int is replaced by it in turn: no thunk is needed. @api2
+// must keep a distinct address too: it becomes a thunk `tail call
+// @api(ptr %v)` and its direct callers call @api directly.
 //
 // The algorithm
 // -------------
