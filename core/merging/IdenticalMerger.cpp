@@ -74,7 +74,7 @@
 #include "core/comparison/StructuralHash.h"
 
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
@@ -218,6 +218,7 @@ private:
   void makeThunk(Function *Dup, Function *Kept);
   unsigned rewriteDirectCalls(Function *Dup, Function *Kept);
   void removeFromTree(Function *F);
+  void defer(Function *F);
   void deferUsersOf(Value *V);
   void erase(Function *F);
   uint64_t estimate(Function &F);
@@ -232,7 +233,10 @@ private:
   OrderContext Ctx;
   TreeType Tree;
   DenseMap<Function *, TreeType::iterator> InTree;
-  SmallSetVector<Function *, 32> Deferred;
+  /// Functions to insert again next round, in the order they changed.
+  /// Erased ones become null handles; the set only filters duplicates.
+  std::vector<WeakTrackingVH> Deferred;
+  DenseSet<Function *> DeferredSet;
   bool AliasesAllowed = false;
   bool Changed = false;
 };
@@ -266,9 +270,9 @@ bool Merger::run() {
               !ineligibility(*F))
             insert(F);
     Worklist.clear();
-    for (Function *F : Deferred)
-      Worklist.emplace_back(F);
+    Worklist.swap(Deferred);
     Deferred.clear();
+    DeferredSet.clear();
   }
   Rep.resolveChains();
   return Changed;
@@ -291,6 +295,11 @@ void Merger::removeFromTree(Function *F) {
   InTree.erase(It);
 }
 
+void Merger::defer(Function *F) {
+  if (DeferredSet.insert(F).second)
+    Deferred.emplace_back(F);
+}
+
 // A use of V is about to change: the functions holding it leave the tree
 // (their place in the order may move) and come back in the next round.
 void Merger::deferUsersOf(Value *V) {
@@ -304,7 +313,7 @@ void Merger::deferUsersOf(Value *V) {
       Function *Caller = I->getFunction();
       removeFromTree(Caller);
       if (!ineligibility(*Caller))
-        Deferred.insert(Caller);
+        defer(Caller);
     } else if (isa<Constant>(U) && !isa<GlobalValue>(U)) {
       append_range(Work, U->users());
     }
@@ -313,7 +322,7 @@ void Merger::deferUsersOf(Value *V) {
 
 void Merger::erase(Function *F) {
   removeFromTree(F);
-  Deferred.remove(F);
+  DeferredSet.erase(F);
   Ctx.forgetGlobal(F);
   F->eraseFromParent();
 }
@@ -542,7 +551,7 @@ bool Merger::mergeInterposables(Function *Kept, Function *Dup) {
   uint64_t Cost = NeedThunks ? 2 * estimateThunkBytes() : 0;
   recordMerge(Body, KeptName, Kind, 0, 0);
   recordMerge(Body, DupName, Kind, Bytes > Cost ? Bytes - Cost : 0, 0);
-  Deferred.insert(Body);
+  defer(Body);
   return true;
 }
 
@@ -565,7 +574,6 @@ void Merger::makeAlias(Function *Dup, Function *Kept) {
 // and the result where the types differ only by pointer/integer coercion.
 void Merger::makeThunk(Function *Dup, Function *Kept) {
   removeFromTree(Dup);
-  Deferred.remove(Dup);
   for (BasicBlock &BB : *Dup)
     BB.dropAllReferences();
   while (!Dup->empty())
@@ -610,7 +618,7 @@ unsigned Merger::rewriteDirectCalls(Function *Dup, Function *Kept) {
     Function *Caller = cast<Instruction>(U->getUser())->getFunction();
     removeFromTree(Caller);
     if (!ineligibility(*Caller))
-      Deferred.insert(Caller);
+      defer(Caller);
     U->set(Kept);
   }
   return Calls.size();
