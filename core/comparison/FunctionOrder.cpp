@@ -794,12 +794,9 @@ int FunctionOrder::cmpOperationProperties(const Instruction *L,
   if (auto *CL = dyn_cast<CleanupReturnInst>(L))
     return cmpBools(CL->hasUnwindDest(),
                     cast<CleanupReturnInst>(R)->hasUnwindDest());
-  if (auto *GL = dyn_cast<GetElementPtrInst>(L)) {
-    auto *GR = cast<GetElementPtrInst>(R);
-    return cmpTypes(GL->getResultElementType(), GR->getResultElementType());
-  }
   // Remaining kinds (binary and unary operators, casts, select, phi, freeze,
-  // extract/insertelement, va_arg, branches, switch, indirectbr, invoke's
+  // extract/insertelement, va_arg, branches, switch (case values are
+  // compared with the operands), indirectbr, invoke's
   // destinations, resume, unreachable, funclet pads) are described by the
   // opcode, type, flags and operands.
   return 0;
@@ -848,10 +845,9 @@ int FunctionOrder::cmpInstructions(const Instruction *L, const Instruction *R) {
       return Res;
     if (int Res = cmpTypes(L->getType(), R->getType()))
       return Res;
+    // The result element type follows from the source type and indices;
+    // after a matching offset it carries no meaning of its own.
     if (int Res = cmpGEPs(GL, GR))
-      return Res;
-    if (int Res = cmpTypes(cast<GetElementPtrInst>(L)->getResultElementType(),
-                           cast<GetElementPtrInst>(R)->getResultElementType()))
       return Res;
     return cmpInstMetadata(L, R);
   }
@@ -862,10 +858,19 @@ int FunctionOrder::cmpInstructions(const Instruction *L, const Instruction *R) {
   for (unsigned I = 0, E = L->getNumOperands(); I != E; ++I)
     if (int Res = cmpValues(L->getOperand(I), R->getOperand(I)))
       return Res;
+  // Two instructions keep part of their meaning outside the operand list:
+  // a phi's incoming blocks and a switch's case values.
   if (auto *PL = dyn_cast<PHINode>(L)) {
     auto *PR = cast<PHINode>(R);
     for (unsigned I = 0, E = PL->getNumIncomingValues(); I != E; ++I)
       if (int Res = cmpValues(PL->getIncomingBlock(I), PR->getIncomingBlock(I)))
+        return Res;
+  }
+  if (auto *SL = dyn_cast<SwitchInst>(L)) {
+    auto *SR = cast<SwitchInst>(R);
+    for (auto LC = SL->case_begin(), RC = SR->case_begin(), E = SL->case_end();
+         LC != E; ++LC, ++RC)
+      if (int Res = cmpConstants((*LC).getCaseValue(), (*RC).getCaseValue()))
         return Res;
   }
   return 0;

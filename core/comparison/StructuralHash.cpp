@@ -47,14 +47,24 @@ public:
 
   void addInstruction(const Instruction &I) {
     add(I.getOpcode());
-    add(I.getNumOperands());
     addType(I.getType());
-    if (!Options.IncludeConstants || isa<GetElementPtrInst>(I))
+    // GEPs compare by the offset they add, whatever the index spelling.
+    if (isa<GetElementPtrInst>(I))
+      return;
+    add(I.getNumOperands());
+    if (!Options.IncludeConstants)
       return;
     for (const Value *Op : I.operands())
-      if (auto *CI = dyn_cast<ConstantInt>(Op))
-        if (CI->getType()->isIntegerTy() && !CI->isZero())
-          add(CI->getValue().getLimitedValue());
+      addConstant(Op);
+    if (auto *SI = dyn_cast<SwitchInst>(&I))
+      for (const auto &Case : SI->cases())
+        addConstant(Case.getCaseValue());
+  }
+
+  void addConstant(const Value *V) {
+    if (auto *CI = dyn_cast<ConstantInt>(V))
+      if (CI->getType()->isIntegerTy() && !CI->isZero())
+        add(CI->getValue().getLimitedValue());
   }
 
   uint64_t get() const { return State; }

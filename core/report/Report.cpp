@@ -143,21 +143,48 @@ uint64_t estimateFunctionBytes(Function &F, TargetTransformInfo *TTI) {
 
 uint64_t estimateThunkBytes() { return 5 + FunctionOverhead; }
 
+// Looks through the conversions a thunk may put around an argument or the
+// result (pointer/integer casts, element-wise rebuilding of aggregates).
+static const Value *stripConversions(const Value *V) {
+  while (true) {
+    if (auto *C = dyn_cast<CastInst>(V))
+      V = C->getOperand(0);
+    else if (auto *IV = dyn_cast<InsertValueInst>(V))
+      V = IV->getInsertedValueOperand();
+    else if (auto *EV = dyn_cast<ExtractValueInst>(V))
+      V = EV->getAggregateOperand();
+    else
+      return V;
+  }
+}
+
 bool isForwardingThunk(const Function &F) {
   if (F.isDeclaration() || F.size() != 1)
     return false;
   const CallBase *Call = nullptr;
+  const ReturnInst *Ret = nullptr;
   for (const Instruction &I : F.getEntryBlock()) {
     if (isa<CastInst>(I) || isa<ExtractValueInst>(I) ||
-        isa<InsertValueInst>(I) || isa<ReturnInst>(I))
+        isa<InsertValueInst>(I))
       continue;
+    if (auto *R = dyn_cast<ReturnInst>(&I)) {
+      Ret = R;
+      continue;
+    }
     auto *CB = dyn_cast<CallBase>(&I);
     if (!CB || Call || !CB->getCalledFunction() ||
         CB->getCalledFunction() == &F)
       return false;
     Call = CB;
   }
-  return Call != nullptr;
+  // It passes its own arguments, in order, and returns what it gets back.
+  if (!Call || !Ret || Call->arg_size() != F.arg_size())
+    return false;
+  for (unsigned I = 0, E = F.arg_size(); I != E; ++I)
+    if (stripConversions(Call->getArgOperand(I)) != F.getArg(I))
+      return false;
+  const Value *RV = Ret->getReturnValue();
+  return !RV || stripConversions(RV) == Call;
 }
 
 void countFunctions(const Module &M, unsigned &Defined, unsigned &Bodies) {

@@ -1,0 +1,38 @@
+; RUN: %opt-coalesce -passes=coalesce-merge -coalesce-verify -S %s | FileCheck %s
+; Purpose: a weak_odr unnamed_addr duplicate in a different comdat than the kept body cannot become an alias (the alias would leave its comdat): it stays in its comdat as a thunk, and calls name the kept body.
+
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-unknown-linux-gnu"
+
+$first = comdat any
+$second = comdat any
+
+; CHECK: $second = comdat any
+; CHECK-NOT: {{^@.* alias }}
+
+; CHECK-LABEL: define weak_odr i32 @first(i32 %a) unnamed_addr comdat {
+; CHECK-NEXT:    %s = mul i32 %a, 7
+; CHECK-NEXT:    ret i32 %s
+define weak_odr i32 @first(i32 %a) unnamed_addr comdat {
+  %s = mul i32 %a, 7
+  ret i32 %s
+}
+
+; CHECK-LABEL: define weak_odr i32 @second(i32 %x) unnamed_addr comdat {
+; CHECK-NEXT:    %1 = tail call i32 @first(i32 %x)
+; CHECK-NEXT:    ret i32 %1
+; CHECK-NEXT:  }
+define weak_odr i32 @second(i32 %x) unnamed_addr comdat {
+  %t = mul i32 %x, 7
+  ret i32 %t
+}
+
+; CHECK-LABEL: define i32 @caller(
+; CHECK-NEXT:    %a = call i32 @first(i32 1)
+; CHECK-NEXT:    %b = call i32 @first(i32 2)
+define i32 @caller() {
+  %a = call i32 @first(i32 1)
+  %b = call i32 @second(i32 2)
+  %s = add i32 %a, %b
+  ret i32 %s
+}

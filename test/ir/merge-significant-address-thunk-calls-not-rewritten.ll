@@ -1,0 +1,32 @@
+; RUN: %opt-coalesce -passes=coalesce-merge -coalesce-rewrite-calls=false -coalesce-verify -S %s | FileCheck %s
+; Purpose: with -coalesce-rewrite-calls=false a significant-address duplicate still becomes a thunk, but its direct callers keep calling the thunk.
+
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-unknown-linux-gnu"
+
+; CHECK-LABEL: define i32 @first(
+; CHECK-NEXT:    %s = mul i32 %a, 7
+; CHECK-NEXT:    ret i32 %s
+define i32 @first(i32 %a) {
+  %s = mul i32 %a, 7
+  ret i32 %s
+}
+
+; CHECK-LABEL: define i32 @second(i32 %x) {
+; CHECK-NEXT:    %1 = tail call i32 @first(i32 %x)
+; CHECK-NEXT:    ret i32 %1
+; CHECK-NEXT:  }
+define i32 @second(i32 %x) {
+  %t = mul i32 %x, 7
+  ret i32 %t
+}
+
+; CHECK-LABEL: define i32 @caller(
+; CHECK-NEXT:    %a = call i32 @first(i32 1)
+; CHECK-NEXT:    %b = call i32 @second(i32 2)
+define i32 @caller() {
+  %a = call i32 @first(i32 1)
+  %b = call i32 @second(i32 2)
+  %s = add i32 %a, %b
+  ret i32 %s
+}

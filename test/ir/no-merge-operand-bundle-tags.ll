@@ -1,0 +1,21 @@
+; RUN: %opt-coalesce -passes=coalesce-merge -coalesce-verify -S %s | FileCheck %s
+; Purpose: calls with the same operand-bundle inputs under different tags ("foo" vs "bar") are not equal; both bodies survive.
+
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-unknown-linux-gnu"
+
+; CHECK-LABEL: define i32 @first(
+; CHECK-NEXT:    %r = call i32 @ext(i32 %a) [ "foo"(i32 1) ]
+define i32 @first(i32 %a) {
+  %r = call i32 @ext(i32 %a) [ "foo"(i32 1) ]
+  ret i32 %r
+}
+
+; CHECK-LABEL: define i32 @second(
+; CHECK-NEXT:    %r = call i32 @ext(i32 %a) [ "bar"(i32 1) ]
+define i32 @second(i32 %a) {
+  %r = call i32 @ext(i32 %a) [ "bar"(i32 1) ]
+  ret i32 %r
+}
+
+declare i32 @ext(i32)
