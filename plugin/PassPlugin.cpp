@@ -1,8 +1,14 @@
 //===- plugin/PassPlugin.cpp - coalesce as an LLVM pass plugin -------------===//
 //
 // Registers the passes with any host that loads pass plugins:
-//   opt -load-pass-plugin=coalesce.so -passes=coalesce-merge
-//   opt -load-pass-plugin=coalesce.so -passes=coalesce
+//   ld.lld --load-pass-plugin=coalesce.so     full LTO, once, on the merged
+//                                             module, before code generation
+//   opt -load-pass-plugin=coalesce.so -passes=coalesce-merge | coalesce
+//   clang -fpass-plugin=coalesce.so           per translation unit
+// Pipeline parameters are an option channel of their own, usable wherever a
+// pipeline is written (opt -passes, ld.lld --lto-newpm-passes):
+//   coalesce<print-merges;report=FILE;no-aliases;no-rewrite-calls;verify;
+//            verify-order=N>
 // The passes hold no algorithm: they read the options, call core/, and
 // hand the report and any problem back to the host.
 //
@@ -20,9 +26,14 @@
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Plugins/PassPlugin.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <atomic>
+#include <memory>
+#include <optional>
 
 using namespace llvm;
 
@@ -31,10 +42,85 @@ namespace {
 
 enum class Stage { MergeOnly, Pipeline };
 
-/// Reports a problem through the host's diagnostic handler as an error.
-void emitError(Module &M, const Twine &Msg) {
+/// Overrides given as pipeline parameters: coalesce<...>.
+struct PassParams {
+  std::optional<bool> PrintMerges, UseAliases, RewriteCalls, Verify;
+  std::optional<unsigned> VerifyOrder;
+  std::optional<std::string> ReportPath;
+  std::string Error; ///< A bad parameter, reported when the pass runs.
+
+  void applyTo(HostOptions &H) const {
+    if (PrintMerges)
+      H.PrintMerges = *PrintMerges;
+    if (UseAliases)
+      H.Core.Merge.UseAliases = *UseAliases;
+    if (RewriteCalls)
+      H.Core.Merge.RewriteDirectCalls = *RewriteCalls;
+    if (Verify)
+      H.Core.VerifyEachStage = *Verify;
+    if (VerifyOrder)
+      H.Core.VerifyOrderLimit = *VerifyOrder;
+    if (ReportPath)
+      H.ReportPath = *ReportPath;
+  }
+};
+
+PassParams parseParams(StringRef Text, StringRef PassName) {
+  PassParams P;
+  SmallVector<StringRef, 4> Items;
+  Text.split(Items, ';', -1, /*KeepEmpty=*/false);
+  for (StringRef Item : Items) {
+    auto [Key, Value] = Item.split('=');
+    bool HasValue = Item.contains('=');
+    auto Flag = [&](std::optional<bool> &Slot, bool V) {
+      if (HasValue)
+        P.Error = "parameter '" + Key.str() + "' of " + PassName.str() +
+                  " takes no value";
+      Slot = V;
+    };
+    if (Key == "print-merges")
+      Flag(P.PrintMerges, true);
+    else if (Key == "aliases")
+      Flag(P.UseAliases, true);
+    else if (Key == "no-aliases")
+      Flag(P.UseAliases, false);
+    else if (Key == "rewrite-calls")
+      Flag(P.RewriteCalls, true);
+    else if (Key == "no-rewrite-calls")
+      Flag(P.RewriteCalls, false);
+    else if (Key == "verify")
+      Flag(P.Verify, true);
+    else if (Key == "report" && HasValue && !Value.empty())
+      P.ReportPath = Value.str();
+    else if (Key == "verify-order") {
+      unsigned N;
+      if (!HasValue || Value.getAsInteger(10, N))
+        P.Error = "parameter 'verify-order' of " + PassName.str() +
+                  " needs a number, as in verify-order=50";
+      else
+        P.VerifyOrder = N;
+    } else {
+      P.Error = "unknown parameter '" + Item.str() + "' of " + PassName.str() +
+                " (known: print-merges, report=FILE, no-aliases, "
+                "no-rewrite-calls, verify, verify-order=N)";
+    }
+    if (!P.Error.empty())
+      break;
+  }
+  return P;
+}
+
+/// Shared by the passes one PassBuilder creates: lets the instance added at
+/// the LTO extension point stand aside when the pipeline names coalesce
+/// explicitly (--lto-newpm-passes=lto<O2>,coalesce<...>), so it runs once.
+struct PipelineState {
+  bool NamedExplicitly = false;
+};
+
+/// Reports a problem through the host's diagnostic handler.
+void diagnose(Module &M, const Twine &Msg, DiagnosticSeverity Severity) {
   M.getContext().diagnose(
-      DiagnosticInfoGeneric(Twine("coalesce: ") + Msg, DS_Error));
+      DiagnosticInfoGeneric(Twine("coalesce: ") + Msg, Severity));
 }
 
 void writeReport(Module &M, const HostOptions &H, const Report &R) {
@@ -45,8 +131,8 @@ void writeReport(Module &M, const HostOptions &H, const Report &R) {
   std::error_code EC;
   ToolOutputFile Out(H.ReportPath, EC, sys::fs::OF_Text);
   if (EC) {
-    emitError(M, "cannot write report '" + H.ReportPath +
-                     "': " + EC.message());
+    diagnose(M, "cannot write report '" + H.ReportPath + "': " + EC.message(),
+             DS_Error);
     return;
   }
   Out.os() << formatv("{0:2}", R.toJSON()) << "\n";
@@ -55,15 +141,21 @@ void writeReport(Module &M, const HostOptions &H, const Report &R) {
 
 class CoalescePass : public PassInfoMixin<CoalescePass> {
 public:
-  explicit CoalescePass(Stage S) : S(S) {}
+  CoalescePass(Stage S, PassParams Params,
+               std::shared_ptr<PipelineState> State = nullptr)
+      : S(S), Params(std::move(Params)), State(std::move(State)) {}
 
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &MAM) {
+    if (State && State->NamedExplicitly)
+      return PreservedAnalyses::all();
     HostOptions H;
     std::string Error;
-    if (!hostOptions(H, Error)) {
-      emitError(M, Error);
+    if (!Params.Error.empty() || !hostOptions(H, Error)) {
+      diagnose(M, Params.Error.empty() ? Error : Params.Error, DS_Error);
       return PreservedAnalyses::all();
     }
+    Params.applyTo(H);
+
     auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
     auto GetTTI = [&FAM](Function &F) -> TargetTransformInfo & {
       return FAM.getResult<TargetIRAnalysis>(F);
@@ -72,7 +164,7 @@ public:
     Outcome O = S == Stage::MergeOnly ? runMergeStage(M, H.Core, R, GetTTI)
                                       : runPipeline(M, H.Core, R, GetTTI);
     for (const std::string &P : O.Problems)
-      emitError(M, P);
+      diagnose(M, P, DS_Error);
     writeReport(M, H, R);
     return O.Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
   }
@@ -81,24 +173,61 @@ public:
 
 private:
   Stage S;
+  PassParams Params;
+  std::shared_ptr<PipelineState> State;
+};
+
+/// Added where coalesce cannot run: says so once per process, as a warning
+/// the user sees in the link's output, and changes nothing.
+class SkipNotePass : public PassInfoMixin<SkipNotePass> {
+public:
+  explicit SkipNotePass(const char *Why) : Why(Why) {}
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+    static std::atomic<bool> Said{false};
+    if (!Said.exchange(true))
+      diagnose(M, Why, DS_Warning);
+    return PreservedAnalyses::all();
+  }
+  static bool isRequired() { return true; }
+
+private:
+  const char *Why;
 };
 
 void registerCallbacks(PassBuilder &PB) {
-  // ld.lld (and any full-LTO host): once, on the merged module, before
-  // code generation.
+  auto State = std::make_shared<PipelineState>();
+
+  // Full LTO (ld.lld; the GNU plugin's own LTO): once, on the merged module,
+  // before code generation. At --lto-O0 the user asked for no optimization,
+  // and gets none: coalesce stands aside.
   PB.registerFullLinkTimeOptimizationLastEPCallback(
-      [](ModulePassManager &MPM, OptimizationLevel) {
-        MPM.addPass(CoalescePass(Stage::Pipeline));
+      [State](ModulePassManager &MPM, OptimizationLevel Level) {
+        if (Level != OptimizationLevel::O0)
+          MPM.addPass(CoalescePass(Stage::Pipeline, PassParams(), State));
       });
+
+  // ThinLTO backends see one module each: whole-program merging does not
+  // apply there yet. Say so once rather than silently do nothing.
+  PB.registerOptimizerLastEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase Phase) {
+        if (Phase == ThinOrFullLTOPhase::ThinLTOPostLink)
+          MPM.addPass(SkipNotePass(
+              "ThinLTO modules are not optimized (coalesce runs on full-LTO "
+              "links: compile with -flto or -flto=full)"));
+      });
+
   PB.registerPipelineParsingCallback(
-      [](StringRef Name, ModulePassManager &MPM,
-         ArrayRef<PassBuilder::PipelineElement>) {
-        if (Name == "coalesce-merge") {
-          MPM.addPass(CoalescePass(Stage::MergeOnly));
-          return true;
-        }
-        if (Name == "coalesce") {
-          MPM.addPass(CoalescePass(Stage::Pipeline));
+      [State](StringRef Name, ModulePassManager &MPM,
+              ArrayRef<PassBuilder::PipelineElement>) {
+        for (auto [PassName, S] : {std::pair{"coalesce-merge", Stage::MergeOnly},
+                                   std::pair{"coalesce", Stage::Pipeline}}) {
+          if (!PassBuilder::checkParametrizedPassName(Name, PassName))
+            continue;
+          StringRef Text = Name.drop_front(StringRef(PassName).size());
+          Text.consume_front("<");
+          Text.consume_back(">");
+          State->NamedExplicitly = true;
+          MPM.addPass(CoalescePass(S, parseParams(Text, PassName)));
           return true;
         }
         return false;
