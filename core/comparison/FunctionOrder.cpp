@@ -30,8 +30,8 @@
 // Two functions are compared as two sequences of properties, most
 // significant first; the first difference decides.
 //  1. Signature: the function's attributes, GC, section, variable
-//     arguments, calling convention, its type, personality, prefix and
-//     prologue data and semantic metadata. Arguments get serial numbers by
+//     arguments, calling convention, its type, prefix and prologue data and
+//     semantic function metadata. Arguments get serial numbers by
 //     position.
 //  2. Body: a walk of the CFG from the entry block that visits successors in
 //     terminator order, pairing blocks as it meets them. Unreachable blocks
@@ -42,7 +42,10 @@
 //     no-wrap), and every property that changes meaning (alignment,
 //     volatility, atomic ordering and scope, predicates, call attributes,
 //     calling convention, tail-call kind, operand bundles, shuffle masks,
-//     landing-pad clauses, semantic metadata such as !range or !tbaa).
+//     landing-pad clauses). Instruction metadata (!range, !tbaa, !nonnull,
+//     ...) is not compared: it only adds assumptions, and the merger makes
+//     the kept body's metadata hold for every function merged into it
+//     (the most generic of the two, or none), as CSE does.
 //  4. Operands: local values (arguments, instructions, blocks) compare by
 //     serial number, so two bodies are equal when their def-use graphs are
 //     isomorphic under the walk. A use of the function itself matches a use
@@ -267,13 +270,14 @@ int FunctionOrder::cmpTypes(Type *TL, Type *TR) const {
 // bitcast into each other without loss, so they share a class and are told
 // apart later (after null-ness); every other type is its own class.
 int FunctionOrder::cmpTypeClasses(Type *TL, Type *TR) const {
-  bool VL = TL->isVectorTy() && !TL->getPrimitiveSizeInBits().isScalable();
-  bool VR = TR->isVectorTy() && !TR->getPrimitiveSizeInBits().isScalable();
+  // Sizes come from the data layout: vectors of pointers have no
+  // primitive size of their own.
+  bool VL = isa<FixedVectorType>(TL), VR = isa<FixedVectorType>(TR);
   if (int Res = cmpBools(VL, VR))
     return Res;
   if (VL)
-    return cmpNumbers(TL->getPrimitiveSizeInBits().getFixedValue(),
-                      TR->getPrimitiveSizeInBits().getFixedValue());
+    return cmpNumbers(DL.getTypeSizeInBits(TL).getFixedValue(),
+                      DL.getTypeSizeInBits(TR).getFixedValue());
   return cmpTypes(TL, TR);
 }
 
@@ -353,10 +357,10 @@ int FunctionOrder::cmpAttributeLists(AttributeList L, AttributeList R) const {
 
 //===-- Metadata --------------------------------------------------------------===//
 
-// Metadata kinds that never change what the code computes: profile counts,
-// annotations, debug bookkeeping, source locations for diagnostics. All
-// other kinds (range, nonnull, noundef, align, tbaa, alias scopes, fpmath,
-// loop properties, ...) constrain later passes and are compared.
+// Function-level metadata kinds that never change what the code computes:
+// profile counts, annotations, debug bookkeeping, source locations for
+// diagnostics. Other kinds (!type and !kcfi_type for control-flow
+// integrity, ...) are compared.
 static bool isNonSemanticMetadataKind(LLVMContext &C, unsigned Kind) {
   if (Kind == C.getMDKindID("heapallocsite") || Kind == C.getMDKindID("srcloc"))
     return true;
@@ -406,18 +410,6 @@ static int cmpMetadataLists(ArrayRef<std::pair<unsigned, MDNode *>> L,
                         Ctx.identityNumber(R[I].second));
   }
   return 0;
-}
-
-int FunctionOrder::cmpInstMetadata(const Instruction *L,
-                                   const Instruction *R) const {
-  if (!L->hasMetadataOtherThanDebugLoc() && !R->hasMetadataOtherThanDebugLoc())
-    return 0;
-  SmallVector<std::pair<unsigned, MDNode *>, 4> AllL, AllR, SemL, SemR;
-  L->getAllMetadataOtherThanDebugLoc(AllL);
-  R->getAllMetadataOtherThanDebugLoc(AllR);
-  semanticMetadata(L->getContext(), AllL, SemL);
-  semanticMetadata(R->getContext(), AllR, SemR);
-  return cmpMetadataLists(SemL, SemR, Ctx);
 }
 
 int FunctionOrder::cmpFunctionMetadata() const {
@@ -660,7 +652,7 @@ int FunctionOrder::cmpCallProperties(const CallBase *L,
 
 // Everything about an operation except its operands' identities.
 int FunctionOrder::cmpOperationProperties(const Instruction *L,
-                                          const Instruction *R) const {
+                                          const Instruction *R) {
   if (int Res = cmpNumbers(L->getOpcode(), R->getOpcode()))
     return Res;
   if (int Res = cmpNumbers(L->getNumOperands(), R->getNumOperands()))
@@ -780,6 +772,16 @@ int FunctionOrder::cmpOperationProperties(const Instruction *L,
         return Res;
     return 0;
   }
+  // An exception-handling pad runs the function's personality.
+  if (L->isEHPad()) {
+    bool HasL = FnL->hasPersonalityFn(), HasR = FnR->hasPersonalityFn();
+    if (int Res = cmpBools(HasL, HasR))
+      return Res;
+    if (HasL)
+      if (int Res = cmpConstants(FnL->getPersonalityFn(),
+                                 FnR->getPersonalityFn()))
+        return Res;
+  }
   if (auto *PL = dyn_cast<LandingPadInst>(L)) {
     auto *PR = cast<LandingPadInst>(R);
     if (int Res = cmpBools(PL->isCleanup(), PR->isCleanup()))
@@ -847,13 +849,9 @@ int FunctionOrder::cmpInstructions(const Instruction *L, const Instruction *R) {
       return Res;
     // The result element type follows from the source type and indices;
     // after a matching offset it carries no meaning of its own.
-    if (int Res = cmpGEPs(GL, GR))
-      return Res;
-    return cmpInstMetadata(L, R);
+    return cmpGEPs(GL, GR);
   }
   if (int Res = cmpOperationProperties(L, R))
-    return Res;
-  if (int Res = cmpInstMetadata(L, R))
     return Res;
   for (unsigned I = 0, E = L->getNumOperands(); I != E; ++I)
     if (int Res = cmpValues(L->getOperand(I), R->getOperand(I)))
@@ -907,12 +905,9 @@ int FunctionOrder::cmpSignature() {
     return Res;
   if (int Res = cmpNumbers(FnL->getAddressSpace(), FnR->getAddressSpace()))
     return Res;
-  // Code that runs around the body: personality, prefix and prologue data.
-  if (int Res = cmpBools(FnL->hasPersonalityFn(), FnR->hasPersonalityFn()))
-    return Res;
-  if (FnL->hasPersonalityFn())
-    if (int Res = cmpConstants(FnL->getPersonalityFn(), FnR->getPersonalityFn()))
-      return Res;
+  // Data placed around the body: prefix and prologue data. (The
+  // personality matters only where the body has exception-handling pads,
+  // and is compared there.)
   if (int Res = cmpBools(FnL->hasPrefixData(), FnR->hasPrefixData()))
     return Res;
   if (FnL->hasPrefixData())
@@ -930,6 +925,31 @@ int FunctionOrder::cmpSignature() {
     if (int Res = cmpValues(FnL->getArg(I), FnR->getArg(I)))
       return Res;
   return 0;
+}
+
+void forEachInstructionPair(
+    Function &L, Function &R,
+    function_ref<void(Instruction &, Instruction &)> Visit) {
+  if (L.isDeclaration() || R.isDeclaration())
+    return;
+  // The same walk as compare(): depth first from the entry blocks,
+  // successors in terminator order.
+  SmallVector<std::pair<BasicBlock *, BasicBlock *>, 8> Stack;
+  SmallPtrSet<BasicBlock *, 16> Visited;
+  Stack.emplace_back(&L.getEntryBlock(), &R.getEntryBlock());
+  Visited.insert(&L.getEntryBlock());
+  while (!Stack.empty()) {
+    auto [BBL, BBR] = Stack.pop_back_val();
+    for (auto LI = BBL->begin(), RI = BBR->begin();
+         LI != BBL->end() && RI != BBR->end(); ++LI, ++RI)
+      Visit(*LI, *RI);
+    Instruction *TL = BBL->getTerminator(), *TR = BBR->getTerminator();
+    if (!TL || !TR || TL->getNumSuccessors() != TR->getNumSuccessors())
+      continue;
+    for (unsigned I = 0, E = TL->getNumSuccessors(); I != E; ++I)
+      if (Visited.insert(TL->getSuccessor(I)).second)
+        Stack.emplace_back(TL->getSuccessor(I), TR->getSuccessor(I));
+  }
 }
 
 int FunctionOrder::compare() {

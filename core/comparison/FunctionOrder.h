@@ -23,6 +23,7 @@
 #define COALESCE_COMPARISON_FUNCTIONORDER_H
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/IR/Attributes.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Instructions.h"
@@ -109,12 +110,10 @@ private:
   int cmpBasicBlocks(const llvm::BasicBlock *L, const llvm::BasicBlock *R);
   int cmpInstructions(const llvm::Instruction *L, const llvm::Instruction *R);
   int cmpOperationProperties(const llvm::Instruction *L,
-                             const llvm::Instruction *R) const;
+                             const llvm::Instruction *R);
   int cmpCallProperties(const llvm::CallBase *L,
                         const llvm::CallBase *R) const;
   int cmpGEPs(const llvm::GEPOperator *L, const llvm::GEPOperator *R);
-  int cmpInstMetadata(const llvm::Instruction *L,
-                      const llvm::Instruction *R) const;
   int cmpFunctionMetadata() const;
   int cmpMetadata(const llvm::Metadata *L, const llvm::Metadata *R);
   int cmpMDNodeIdentity(const llvm::MDNode *L, const llvm::MDNode *R) const;
@@ -132,6 +131,13 @@ private:
   /// the order the walk meets them, one map per side.
   llvm::DenseMap<const llvm::Value *, unsigned> SerialL, SerialR;
 };
+
+/// Visits the instructions of two equal functions (compare() == 0) in
+/// pairs, as compare() pairs them: the merger uses it to make the kept
+/// body's metadata hold for both.
+void forEachInstructionPair(
+    llvm::Function &L, llvm::Function &R,
+    llvm::function_ref<void(llvm::Instruction &, llvm::Instruction &)> Visit);
 
 /// Three-way comparison of two numbers, the primitive every stage ends in.
 inline int cmpNumbers(uint64_t L, uint64_t R) {

@@ -50,7 +50,9 @@
 //    keeps its linkage, so a definition elsewhere still overrides it.
 //  - Both are interposable: the body moves to a new private function H, and
 //    F and G both forward to H; each can still be overridden on its own.
-// The kept body takes the larger alignment of the two. Aliases are used
+// The kept body takes the larger alignment of the two, and instruction
+// metadata that holds for both (the most generic !tbaa, !range, ... of
+// each pair; metadata only one side has is dropped). Aliases are used
 // only where the object format has them and both functions share a comdat
 // (or have none). A local function in a comdat is referenced only from its
 // own comdat. Varargs functions and arguments passed inalloca or
@@ -86,6 +88,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/ValueHandle.h"
 #include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/Utils/Local.h"
 
 #include <set>
 
@@ -132,11 +135,41 @@ bool addressIsSignificant(const Function &F) {
   return true;
 }
 
+/// Whether some global or function outside F's comdat already refers to F.
+bool referencedFromOutsideComdat(const Function &F) {
+  SmallVector<const User *, 16> Work(F.users());
+  SmallPtrSet<const User *, 16> Seen;
+  while (!Work.empty()) {
+    const User *U = Work.pop_back_val();
+    if (!Seen.insert(U).second)
+      continue;
+    if (auto *I = dyn_cast<Instruction>(U)) {
+      if (I->getFunction()->getComdat() != F.getComdat())
+        return true;
+    } else if (auto *GV = dyn_cast<GlobalValue>(U)) {
+      if (GV->getComdat() != F.getComdat())
+        return true;
+    } else {
+      append_range(Work, U->users());
+    }
+  }
+  return false;
+}
+
 /// A local symbol in a comdat may only be referenced from its own comdat:
-/// the linker may discard the group.
-bool canReference(const GlobalValue &From, const GlobalValue &To) {
+/// the linker may discard the group. Unless it already is referenced from
+/// elsewhere: then whoever made the module guarantees the group stays, as
+/// after LTO internalization (ld.lld also ignores comdats in LTO output).
+bool canReference(const GlobalValue &From, const Function &To) {
   return !To.hasLocalLinkage() || !To.hasComdat() ||
-         From.getComdat() == To.getComdat();
+         From.getComdat() == To.getComdat() ||
+         referencedFromOutsideComdat(To);
+}
+
+/// A thunk is a tail jump: for a body of a single instruction (a return,
+/// a trap) it is larger than what it replaces.
+bool thunkWouldNotShrink(const Function &F) {
+  return F.size() == 1 && F.front().size() < 2;
 }
 
 bool isInUsedList(const Use &U) {
@@ -178,6 +211,31 @@ Value *coerceValue(IRBuilder<> &B, Value *V, Type *To) {
     return From->getScalarType()->isPointerTy() ? B.CreatePtrToInt(V, To)
                                                 : B.CreateIntToPtr(V, To);
   return B.CreateBitCast(V, To);
+}
+
+/// Equal functions may differ in instruction metadata (!tbaa, !range,
+/// !nonnull, ...), which only adds assumptions. Before Kept's body serves
+/// Dup's callers too, every assumption in it must hold for both: keep the
+/// most generic of each pair, or none, as CSE does when one instruction
+/// replaces another in a different place.
+void generalizeMetadata(Function &Kept, Function &Dup) {
+  LLVMContext &C = Kept.getContext();
+  // Kinds that describe the code rather than constrain it stay as Kept has
+  // them: branch weights and source locations for diagnostics.
+  unsigned Descriptive[] = {LLVMContext::MD_prof, LLVMContext::MD_annotation,
+                            C.getMDKindID("srcloc"),
+                            C.getMDKindID("heapallocsite")};
+  forEachInstructionPair(Kept, Dup, [&](Instruction &K, Instruction &J) {
+    if (!K.hasMetadataOtherThanDebugLoc() && !J.hasMetadataOtherThanDebugLoc())
+      return;
+    SmallVector<std::pair<unsigned, MDNode *>, 4> Saved;
+    for (unsigned Kind : Descriptive)
+      if (MDNode *N = K.getMetadata(Kind))
+        Saved.emplace_back(Kind, N);
+    combineMetadataForCSE(&K, &J, /*DoesKMove=*/true);
+    for (auto &[Kind, N] : Saved)
+      K.setMetadata(Kind, N);
+  });
 }
 
 struct TreeEntry {
@@ -441,16 +499,25 @@ bool Merger::forward(Function *Dup, Function *Kept, std::string &Why) {
   bool Interposable = Dup->isInterposable();
 
   // Dup's body or its users would name Kept from outside Kept's comdat.
-  if (Kept->hasLocalLinkage() && Kept->hasComdat()) {
+  if (Kept->hasLocalLinkage() && Kept->hasComdat() &&
+      Dup->getComdat() != Kept->getComdat() &&
+      !referencedFromOutsideComdat(*Kept)) {
     Why = "comdat: the equal body is local to a comdat and may only be "
           "referenced from inside it";
     return false;
   }
   bool UsesMayNameKept = !Interposable && !Significant && SameType;
   bool AliasWorks = !Significant && aliasAllowed(*Dup, *Kept);
-  if (!UsesMayNameKept && !AliasWorks && !canThunk(*Dup, Why))
-    return false;
+  if (!UsesMayNameKept && !AliasWorks) {
+    if (!canThunk(*Dup, Why))
+      return false;
+    if (thunkWouldNotShrink(*Dup)) {
+      Why = "too small: a thunk would be as large as the body it replaces";
+      return false;
+    }
+  }
   removeFromTree(Dup);
+  generalizeMetadata(*Kept, *Dup);
 
   // Uses may name Kept directly: the address is not significant, the
   // definition cannot be replaced, and the types agree.
@@ -472,7 +539,9 @@ bool Merger::forward(Function *Dup, Function *Kept, std::string &Why) {
       return true;
     }
     // The uses already name Kept; the symbol itself must stay.
-    if (!canThunk(*Dup, Why)) {
+    if (thunkWouldNotShrink(*Dup))
+      Why = "too small: a thunk would be as large as the body it replaces";
+    if (!Why.empty() || !canThunk(*Dup, Why)) {
       // Uses are already redirected, which is correct; the body stays.
       recordMissed(Dup, Kept, "symbol kept with its own body: " + Why);
       return true;
@@ -513,7 +582,10 @@ bool Merger::mergeInterposables(Function *Kept, Function *Dup) {
                     addressIsSignificant(*Dup) || !AliasesAllowed ||
                     Kept->hasComdat() || Dup->hasComdat() ||
                     Kept->getFunctionType() != Dup->getFunctionType();
-  if (NeedThunks && (!canThunk(*Kept, Why) || !canThunk(*Dup, Why))) {
+  if (NeedThunks && thunkWouldNotShrink(*Kept))
+    Why = "too small: a thunk would be as large as the body it replaces";
+  if (NeedThunks &&
+      (!Why.empty() || !canThunk(*Kept, Why) || !canThunk(*Dup, Why))) {
     recordMissed(Dup, Kept, Why);
     return false;
   }
@@ -537,6 +609,7 @@ bool Merger::mergeInterposables(Function *Kept, Function *Dup) {
   }
   Body->setSubprogram(Kept->getSubprogram());
   Kept->setSubprogram(nullptr);
+  generalizeMetadata(*Body, *Dup);
   // Kept is now a declaration-shaped shell; give it a forwarding body.
   uint64_t Bytes = estimate(*Body);
   std::string KeptName = Kept->getName().str(), DupName = Dup->getName().str();
