@@ -56,8 +56,10 @@
 //     EquivalencePolicy. Metadata nodes and constants we do not look into
 //     compare by identity number.
 //  5. GEPs whose indices are all constant compare by the byte offset they
-//     add, so `gep {i32,i32}, p, 0, 1` equals `gep i8, p, 4`. GEPs with
-//     constant offsets order before those without, keeping the order total.
+//     add, so `gep {i32,i32}, p, 0, 1` equals `gep i8, p, 4`, provided no
+//     step overflows and, under inbounds/nusw/nuw, no step is negative (the
+//     flags make intermediate sums matter). GEPs with such offsets order
+//     before the others, keeping the order total.
 //
 // Why the order is total: every stage compares numbers or strings derived
 // only from the pair under comparison (serial numbers restart for each
@@ -86,6 +88,7 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/GetElementPtrTypeIterator.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Metadata.h"
@@ -804,9 +807,48 @@ int FunctionOrder::cmpOperationProperties(const Instruction *L,
   return 0;
 }
 
-// GEPs with all-constant indices compare by the offset they add, so that
-// different but equivalent index spellings match. They order before GEPs
-// with variable indices, which compare by source type and indices.
+// The byte offset a GEP adds, when its spelling does not matter: every
+// index is constant, no step overflows, and, where a flag (inbounds, nusw,
+// nuw) makes intermediate results matter, every step is non-negative, so
+// the partial sums rise to the final offset and whether the GEP is poison
+// depends on that offset alone.
+static bool spellingFreeOffset(const GEPOperator *GEP, const DataLayout &DL,
+                               APInt &Offset) {
+  if (GEP->getType()->isVectorTy())
+    return false;
+  bool Flagged = GEP->isInBounds() || GEP->hasNoUnsignedSignedWrap() ||
+                 GEP->hasNoUnsignedWrap();
+  unsigned Width = Offset.getBitWidth();
+  for (gep_type_iterator GTI = gep_type_begin(GEP), E = gep_type_end(GEP);
+       GTI != E; ++GTI) {
+    auto *Index = dyn_cast<ConstantInt>(GTI.getOperand());
+    if (!Index || Index->getType()->isVectorTy())
+      return false;
+    APInt Step(Width, 0);
+    bool Overflow = false;
+    if (StructType *ST = GTI.getStructTypeOrNull()) {
+      Step = APInt(Width,
+                   DL.getStructLayout(ST)->getElementOffset(
+                       Index->getZExtValue()));
+    } else {
+      TypeSize Stride = GTI.getSequentialElementStride(DL);
+      if (Stride.isScalable())
+        return false;
+      APInt Idx = Index->getValue().sextOrTrunc(Width);
+      Step = Idx.smul_ov(APInt(Width, Stride.getFixedValue()), Overflow);
+    }
+    if (Overflow || (Flagged && Step.isNegative()))
+      return false;
+    Offset = Offset.sadd_ov(Step, Overflow);
+    if (Overflow)
+      return false;
+  }
+  return true;
+}
+
+// GEPs whose offset does not depend on their spelling compare by that
+// offset, so `gep {i32,i32}, p, 0, 1` matches `gep i8, p, 4`. They order
+// before the others, which compare by source type and indices.
 int FunctionOrder::cmpGEPs(const GEPOperator *L, const GEPOperator *R) {
   if (int Res = cmpValues(L->getPointerOperand(), R->getPointerOperand()))
     return Res;
@@ -815,10 +857,8 @@ int FunctionOrder::cmpGEPs(const GEPOperator *L, const GEPOperator *R) {
     return Res;
   unsigned Width = DL.getIndexSizeInBits(ASL);
   APInt OffL(Width, 0), OffR(Width, 0);
-  bool ConstL = !L->getType()->isVectorTy() &&
-                L->accumulateConstantOffset(DL, OffL);
-  bool ConstR = !R->getType()->isVectorTy() &&
-                R->accumulateConstantOffset(DL, OffR);
+  bool ConstL = spellingFreeOffset(L, DL, OffL);
+  bool ConstR = spellingFreeOffset(R, DL, OffR);
   if (int Res = cmpBools(!ConstL, !ConstR))
     return Res;
   if (ConstL)
