@@ -22,6 +22,9 @@ def tool(name):
 
 plugin = config.coalesce_plugin
 config.substitutions.append(("%coalesce_plugin", plugin))
+config.substitutions.append(("%coalesce_build", config.coalesce_obj_root))
+config.substitutions.append(
+    ("%examples", os.path.join(os.path.dirname(config.test_source_root), "examples")))
 config.substitutions.append(
     ("%opt-coalesce", "%s -load-pass-plugin=%s" % (tool("opt"), plugin)))
 config.substitutions.append(("%opt", tool("opt")))
