@@ -206,10 +206,15 @@ void registerCallbacks(PassBuilder &PB) {
           MPM.addPass(CoalescePass(Stage::Pipeline, PassParams(), State));
       });
 
-  // ThinLTO backends see one module each: whole-program merging does not
-  // apply there yet. Say so once rather than silently do nothing.
+  // Without LTO (clang -fpass-plugin), once per translation unit, at the
+  // end of the optimization pipeline. With -flto the compile step leaves
+  // the work to the link. ThinLTO backends see one module each: whole-
+  // program merging does not apply there yet, and a note says so once.
   PB.registerOptimizerLastEPCallback(
-      [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase Phase) {
+      [State](ModulePassManager &MPM, OptimizationLevel Level,
+              ThinOrFullLTOPhase Phase) {
+        if (Phase == ThinOrFullLTOPhase::None && Level != OptimizationLevel::O0)
+          MPM.addPass(CoalescePass(Stage::Pipeline, PassParams(), State));
         if (Phase == ThinOrFullLTOPhase::ThinLTOPostLink)
           MPM.addPass(SkipNotePass(
               "ThinLTO modules are not optimized (coalesce runs on full-LTO "
