@@ -510,6 +510,9 @@ int FunctionOrder::cmpConstantContents(const Constant *L, const Constant *R) {
     auto *BL = cast<BlockAddress>(L), *BR = cast<BlockAddress>(R);
     if (int Res = cmpGlobals(BL->getFunction(), BR->getFunction()))
       return Res;
+    // A block of the function itself is the block the walk pairs with it.
+    if (BL->getFunction() == FnL)
+      return cmpValues(BL->getBasicBlock(), BR->getBasicBlock());
     auto Index = [](const BasicBlock *BB) {
       unsigned N = 0;
       for (const BasicBlock &B : *BB->getParent()) {

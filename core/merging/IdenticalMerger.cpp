@@ -167,9 +167,11 @@ bool canReference(const GlobalValue &From, const Function &To) {
 }
 
 /// A thunk is a tail jump: for a body of a single instruction (a return,
-/// a trap) it is larger than what it replaces.
+/// a trap) it is larger than what it replaces, and for a body that already
+/// only forwards to another function it is the same size (and one more
+/// jump at run time).
 bool thunkWouldNotShrink(const Function &F) {
-  return F.size() == 1 && F.front().size() < 2;
+  return (F.size() == 1 && F.front().size() < 2) || isForwardingThunk(F);
 }
 
 bool isInUsedList(const Use &U) {
@@ -295,6 +297,9 @@ private:
   /// Erased ones become null handles; the set only filters duplicates.
   std::vector<WeakTrackingVH> Deferred;
   DenseSet<Function *> DeferredSet;
+  /// Functions this run turned into thunks: their body is no longer theirs,
+  /// and merging a thunk into another would only build a chain of jumps.
+  DenseSet<Function *> Forwarders;
   bool AliasesAllowed = false;
   bool Changed = false;
 };
@@ -325,7 +330,7 @@ bool Merger::run() {
       for (WeakTrackingVH &VH : Worklist)
         if (auto *F = dyn_cast_or_null<Function>(VH))
           if (F->isInterposable() == Interposable && !InTree.count(F) &&
-              !ineligibility(*F))
+              !Forwarders.count(F) && !ineligibility(*F))
             insert(F);
     Worklist.clear();
     Worklist.swap(Deferred);
@@ -381,6 +386,7 @@ void Merger::deferUsersOf(Value *V) {
 void Merger::erase(Function *F) {
   removeFromTree(F);
   DeferredSet.erase(F);
+  Forwarders.erase(F);
   Ctx.forgetGlobal(F);
   F->eraseFromParent();
 }
@@ -444,10 +450,9 @@ bool Merger::canThunk(const Function &F, std::string &Why) const {
     return false;
   }
   for (const Argument &A : F.args())
-    if (A.hasInAllocaAttr() || A.hasPreallocatedAttr() ||
-        A.hasSwiftErrorAttr()) {
-      Why = "an inalloca, preallocated or swifterror argument cannot be "
-            "forwarded by a thunk";
+    if (A.hasInAllocaAttr() || A.hasPreallocatedAttr()) {
+      Why = "an inalloca or preallocated argument cannot be forwarded by a "
+            "thunk";
       return false;
     }
   return true;
@@ -512,7 +517,8 @@ bool Merger::forward(Function *Dup, Function *Kept, std::string &Why) {
     if (!canThunk(*Dup, Why))
       return false;
     if (thunkWouldNotShrink(*Dup)) {
-      Why = "too small: a thunk would be as large as the body it replaces";
+      Why = "too small: a thunk would be no smaller than the body it "
+            "replaces";
       return false;
     }
   }
@@ -540,7 +546,8 @@ bool Merger::forward(Function *Dup, Function *Kept, std::string &Why) {
     }
     // The uses already name Kept; the symbol itself must stay.
     if (thunkWouldNotShrink(*Dup))
-      Why = "too small: a thunk would be as large as the body it replaces";
+      Why = "too small: a thunk would be no smaller than the body it "
+            "replaces";
     if (!Why.empty() || !canThunk(*Dup, Why)) {
       // Uses are already redirected, which is correct; the body stays.
       recordMissed(Dup, Kept, "symbol kept with its own body: " + Why);
@@ -583,7 +590,7 @@ bool Merger::mergeInterposables(Function *Kept, Function *Dup) {
                     Kept->hasComdat() || Dup->hasComdat() ||
                     Kept->getFunctionType() != Dup->getFunctionType();
   if (NeedThunks && thunkWouldNotShrink(*Kept))
-    Why = "too small: a thunk would be as large as the body it replaces";
+    Why = "too small: a thunk would be no smaller than the body it replaces";
   if (NeedThunks &&
       (!Why.empty() || !canThunk(*Kept, Why) || !canThunk(*Dup, Why))) {
     recordMissed(Dup, Kept, Why);
@@ -647,6 +654,7 @@ void Merger::makeAlias(Function *Dup, Function *Kept) {
 // and the result where the types differ only by pointer/integer coercion.
 void Merger::makeThunk(Function *Dup, Function *Kept) {
   removeFromTree(Dup);
+  Forwarders.insert(Dup);
   for (BasicBlock &BB : *Dup)
     BB.dropAllReferences();
   while (!Dup->empty())
