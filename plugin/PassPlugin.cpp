@@ -32,6 +32,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <atomic>
+#include <map>
 #include <memory>
 #include <optional>
 
@@ -156,9 +157,20 @@ public:
     }
     Params.applyTo(H);
 
+    // Size estimates need the target's code-size costs. Functions with the
+    // same target-cpu and target-features share one TargetTransformInfo:
+    // asking the analysis manager for each merged function costs more
+    // than the merging itself.
     auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
-    auto GetTTI = [&FAM](Function &F) -> TargetTransformInfo & {
-      return FAM.getResult<TargetIRAnalysis>(F);
+    std::map<std::pair<std::string, std::string>, TargetTransformInfo *> TTIs;
+    auto GetTTI = [&FAM, &TTIs](Function &F) -> TargetTransformInfo & {
+      auto Key = std::make_pair(
+          F.getFnAttribute("target-cpu").getValueAsString().str(),
+          F.getFnAttribute("target-features").getValueAsString().str());
+      auto [It, New] = TTIs.try_emplace(Key, nullptr);
+      if (New)
+        It->second = &FAM.getResult<TargetIRAnalysis>(F);
+      return *It->second;
     };
     Report R;
     Outcome O = S == Stage::MergeOnly ? runMergeStage(M, H.Core, R, GetTTI)

@@ -156,6 +156,12 @@ OrderContext::OrderContext(const Module &M, const EquivalencePolicy *P)
     GlobalNumbers[&GV] = NextGlobalNumber++;
 }
 
+Type *OrderContext::intPtrType(LLVMContext &C) {
+  if (!IntPtrTy)
+    IntPtrTy = DL.getIntPtrType(C, 0);
+  return IntPtrTy;
+}
+
 unsigned OrderContext::globalNumber(const GlobalValue *GV) {
   auto [It, Inserted] = GlobalNumbers.try_emplace(GV, NextGlobalNumber);
   if (Inserted)
@@ -181,7 +187,7 @@ void OrderContext::forgetGlobal(const GlobalValue *GV) {
 Type *FunctionOrder::coerce(Type *T) const {
   if (auto *PT = dyn_cast<PointerType>(T))
     if (PT->getAddressSpace() == 0 && !DL.isNonIntegralPointerType(PT))
-      return DL.getIntPtrType(T);
+      return Ctx.intPtrType(T->getContext());
   return T;
 }
 
@@ -815,8 +821,8 @@ int FunctionOrder::cmpOperationProperties(const Instruction *L,
 // nuw) makes intermediate results matter, every step is non-negative, so
 // the partial sums rise to the final offset and whether the GEP is poison
 // depends on that offset alone.
-static bool spellingFreeOffset(const GEPOperator *GEP, const DataLayout &DL,
-                               APInt &Offset) {
+bool spellingFreeOffset(const GEPOperator *GEP, const DataLayout &DL,
+                        APInt &Offset) {
   if (GEP->getType()->isVectorTy())
     return false;
   bool Flagged = GEP->isInBounds() || GEP->hasNoUnsignedSignedWrap() ||

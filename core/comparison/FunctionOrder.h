@@ -37,6 +37,7 @@ class Constant;
 class Function;
 class GlobalValue;
 class InlineAsm;
+class LLVMContext;
 class MDNode;
 class Metadata;
 class Module;
@@ -76,25 +77,33 @@ public:
   /// Identity number of an object that is compared by identity only
   /// (metadata nodes, constants of kinds we do not look into).
   unsigned identityNumber(const void *P);
+  /// The integer type address-space-0 pointers coerce to.
+  llvm::Type *intPtrType(llvm::LLVMContext &C);
   /// Forget a global that is about to be erased, so a new global allocated
   /// at the same address does not inherit its number.
   void forgetGlobal(const llvm::GlobalValue *GV);
 
 private:
+  friend class FunctionOrder;
   const llvm::DataLayout &DL;
   EquivalencePolicy DefaultPolicy;
+  /// Scratch space of the one comparison running at a time.
+  llvm::DenseMap<const llvm::Value *, unsigned> SerialL, SerialR;
   const EquivalencePolicy *Policy;
   llvm::DenseMap<const llvm::GlobalValue *, unsigned> GlobalNumbers;
   llvm::DenseMap<const void *, unsigned> IdentityNumbers;
   unsigned NextGlobalNumber = 0;
+  llvm::Type *IntPtrTy = nullptr;
 };
 
 /// One comparison of two functions. Construct, call compare(), discard.
+/// Comparisons sharing a context run one at a time.
 class FunctionOrder {
 public:
   FunctionOrder(const llvm::Function *L, const llvm::Function *R,
                 OrderContext &Ctx)
-      : FnL(L), FnR(R), Ctx(Ctx), DL(Ctx.dataLayout()) {}
+      : FnL(L), FnR(R), Ctx(Ctx), DL(Ctx.dataLayout()),
+        SerialL(Ctx.SerialL), SerialR(Ctx.SerialR) {}
 
   /// -1 if L orders before R, 0 if they are equivalent, 1 otherwise.
   int compare();
@@ -128,8 +137,9 @@ private:
   OrderContext &Ctx;
   const llvm::DataLayout &DL;
   /// Serial numbers of local values (arguments, blocks, instructions) in
-  /// the order the walk meets them, one map per side.
-  llvm::DenseMap<const llvm::Value *, unsigned> SerialL, SerialR;
+  /// the order the walk meets them, one map per side. They live in the
+  /// context and are reused by every comparison: no allocation per pair.
+  llvm::DenseMap<const llvm::Value *, unsigned> &SerialL, &SerialR;
 };
 
 /// Visits the instructions of two equal functions (compare() == 0) in
@@ -138,6 +148,11 @@ private:
 void forEachInstructionPair(
     llvm::Function &L, llvm::Function &R,
     llvm::function_ref<void(llvm::Instruction &, llvm::Instruction &)> Visit);
+
+/// The byte offset a GEP adds, when the order compares it by offset rather
+/// than by its spelling (see the essay). Offset must have the index width.
+bool spellingFreeOffset(const llvm::GEPOperator *GEP,
+                        const llvm::DataLayout &DL, llvm::APInt &Offset);
 
 /// Three-way comparison of two numbers, the primitive every stage ends in.
 inline int cmpNumbers(uint64_t L, uint64_t R) {

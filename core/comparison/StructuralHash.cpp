@@ -8,6 +8,8 @@
 
 #include "core/comparison/StructuralHash.h"
 
+#include "core/comparison/FunctionOrder.h"
+
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Constants.h"
@@ -38,8 +40,11 @@ public:
   // level is hashed: enough to separate, and trivially consistent.
   void addType(Type *T) {
     if (auto *PT = dyn_cast<PointerType>(T))
-      if (PT->getAddressSpace() == 0 && !DL.isNonIntegralPointerType(PT))
-        T = DL.getIntPtrType(T);
+      if (PT->getAddressSpace() == 0 && !DL.isNonIntegralPointerType(PT)) {
+        add(Type::IntegerTyID);
+        add(DL.getPointerSizeInBits(0));
+        return;
+      }
     add(T->getTypeID());
     if (auto *IT = dyn_cast<IntegerType>(T))
       add(IT->getBitWidth());
@@ -48,9 +53,16 @@ public:
   void addInstruction(const Instruction &I) {
     add(I.getOpcode());
     addType(I.getType());
-    // GEPs compare by the offset they add, whatever the index spelling.
-    if (isa<GetElementPtrInst>(I))
+    // GEPs compare by the offset they add where their spelling does not
+    // matter: hash that offset, never the spelling.
+    if (auto *GEP = dyn_cast<GEPOperator>(&I)) {
+      APInt Offset(DL.getIndexSizeInBits(GEP->getPointerAddressSpace()), 0);
+      if (spellingFreeOffset(GEP, DL, Offset))
+        add(Offset.getLimitedValue());
+      else
+        add(0x6e7);
       return;
+    }
     add(I.getNumOperands());
     if (!Options.IncludeConstants)
       return;

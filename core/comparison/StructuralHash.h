@@ -8,7 +8,8 @@
 // It hashes only what the order compares strictly: the signature's shape,
 // the walk's block and instruction sequence, opcodes, result types (with
 // pointers coerced to integers as the order does) and integer constant
-// operands outside GEPs (GEPs compare by offset, not by index spelling).
+// operands, and for GEPs the offset they add where the order compares
+// them by offset (never their index spelling).
 // It never hashes globals or metadata, whose equality the policy decides.
 //
 //===----------------------------------------------------------------------===//

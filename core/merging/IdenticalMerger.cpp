@@ -28,9 +28,10 @@
 //  1. Hash every eligible definition (StructuralHash, consistent with
 //     FunctionOrder) and keep, in module order, the ones whose hash is
 //     shared: a function with a unique hash has no equal.
-//  2. Insert them into a tree ordered by (hash, FunctionOrder): strong
-//     (non-interposable) definitions first, then interposable ones, so that
-//     a strong body is the one kept whenever there is one.
+//  2. Insert them into the tree of their hash value, ordered by
+//     FunctionOrder: strong (non-interposable) definitions first, then
+//     interposable ones, so that a strong body is the one kept whenever
+//     there is one. Only functions that hash alike are ever compared.
 //  3. When an insertion finds an equal function already in the tree, merge
 //     the newcomer into it (mergePair below chooses replace, alias or thunk).
 //     Merging edits the bodies of functions that used the merged-away name;
@@ -91,6 +92,7 @@
 #include "llvm/Transforms/Utils/Local.h"
 
 #include <set>
+#include <unordered_map>
 
 #define DEBUG_TYPE "coalesce-merge"
 
@@ -220,7 +222,17 @@ Value *coerceValue(IRBuilder<> &B, Value *V, Type *To) {
 /// Dup's callers too, every assumption in it must hold for both: keep the
 /// most generic of each pair, or none, as CSE does when one instruction
 /// replaces another in a different place.
+static bool hasInstructionMetadata(const Function &F) {
+  for (const BasicBlock &BB : F)
+    for (const Instruction &I : BB)
+      if (I.hasMetadataOtherThanDebugLoc())
+        return true;
+  return false;
+}
+
 void generalizeMetadata(Function &Kept, Function &Dup) {
+  if (!hasInstructionMetadata(Kept))
+    return; // Nothing to generalize: Kept assumes nothing.
   LLVMContext &C = Kept.getContext();
   // Kinds that describe the code rather than constrain it stay as Kept has
   // them: branch weights and source locations for diagnostics.
@@ -240,16 +252,10 @@ void generalizeMetadata(Function &Kept, Function &Dup) {
   });
 }
 
-struct TreeEntry {
-  Function *F;
-  uint64_t Hash;
-};
-
 class Merger {
 public:
   Merger(Module &M, const MergeOptions &Options, Report &Rep, TTIGetter GetTTI)
-      : M(M), Options(Options), Rep(Rep), GetTTI(GetTTI), Ctx(M),
-        Tree(TreeLess{&Ctx}) {
+      : M(M), Options(Options), Rep(Rep), GetTTI(GetTTI), Ctx(M) {
     Triple T(M.getTargetTriple());
     AliasesAllowed = Options.UseAliases &&
                      (T.isOSBinFormatELF() || T.isOSBinFormatCOFF());
@@ -260,13 +266,12 @@ public:
 private:
   struct TreeLess {
     OrderContext *Ctx;
-    bool operator()(const TreeEntry &L, const TreeEntry &R) const {
-      if (L.Hash != R.Hash)
-        return L.Hash < R.Hash;
-      return FunctionOrder(L.F, R.F, *Ctx).compare() < 0;
+    bool operator()(const Function *L, const Function *R) const {
+      return FunctionOrder(L, R, *Ctx).compare() < 0;
     }
   };
-  using TreeType = std::set<TreeEntry, TreeLess>;
+  /// Unique functions of one hash value, in FunctionOrder.
+  using TreeType = std::set<Function *, TreeLess>;
 
   void insert(Function *F);
   void mergePair(Function *Kept, Function *Dup);
@@ -281,7 +286,7 @@ private:
   void defer(Function *F);
   void deferUsersOf(Value *V);
   void erase(Function *F);
-  uint64_t estimate(Function &F);
+  uint64_t estimate(Function &Kept, Function &Dup);
   void recordMerge(Function *Kept, StringRef DupName, MergeKind Kind,
                    uint64_t Bytes, unsigned Calls);
   void recordMissed(Function *F, const Function *Other, const Twine &Why);
@@ -291,8 +296,11 @@ private:
   Report &Rep;
   TTIGetter GetTTI;
   OrderContext Ctx;
-  TreeType Tree;
-  DenseMap<Function *, TreeType::iterator> InTree;
+  /// One tree per hash value: only functions that hash alike are compared.
+  std::unordered_map<uint64_t, TreeType> Trees;
+  DenseMap<Function *, std::pair<TreeType *, TreeType::iterator>> InTree;
+  /// Hashes and size estimates of bodies that have not changed since.
+  DenseMap<Function *, uint64_t> Hashes, Estimates;
   /// Functions to insert again next round, in the order they changed.
   /// Erased ones become null handles; the set only filters duplicates.
   std::vector<WeakTrackingVH> Deferred;
@@ -316,6 +324,7 @@ bool Merger::run() {
     }
     uint64_t H = hashFunction(F);
     Candidates.emplace_back(&F, H);
+    Hashes[&F] = H;
     ++HashCount[H];
   }
   std::vector<WeakTrackingVH> Worklist;
@@ -342,23 +351,28 @@ bool Merger::run() {
 }
 
 void Merger::insert(Function *F) {
-  auto [It, Inserted] = Tree.insert(TreeEntry{F, hashFunction(*F)});
+  auto Cached = Hashes.find(F);
+  uint64_t Hash = Cached != Hashes.end() ? Cached->second : hashFunction(*F);
+  TreeType &Tree = Trees.try_emplace(Hash, TreeLess{&Ctx}).first->second;
+  auto [It, Inserted] = Tree.insert(F);
   if (Inserted) {
-    InTree[F] = It;
+    InTree[F] = {&Tree, It};
     return;
   }
-  mergePair(It->F, F);
+  mergePair(*It, F);
 }
 
 void Merger::removeFromTree(Function *F) {
   auto It = InTree.find(F);
   if (It == InTree.end())
     return;
-  Tree.erase(It->second);
+  It->second.first->erase(It->second.second);
   InTree.erase(It);
 }
 
 void Merger::defer(Function *F) {
+  Hashes.erase(F); // Its body is about to change.
+  Estimates.erase(F);
   if (DeferredSet.insert(F).second)
     Deferred.emplace_back(F);
 }
@@ -387,12 +401,19 @@ void Merger::erase(Function *F) {
   removeFromTree(F);
   DeferredSet.erase(F);
   Forwarders.erase(F);
+  Hashes.erase(F);
+  Estimates.erase(F);
   Ctx.forgetGlobal(F);
   F->eraseFromParent();
 }
 
-uint64_t Merger::estimate(Function &F) {
-  return estimateFunctionBytes(F, GetTTI ? &GetTTI(F) : nullptr);
+// Dup's body is Kept's, so one estimate serves every function merged into
+// the same body (until that body changes).
+uint64_t Merger::estimate(Function &Kept, Function &Dup) {
+  auto [It, New] = Estimates.try_emplace(&Kept, 0);
+  if (New)
+    It->second = estimateFunctionBytes(Dup, GetTTI ? &GetTTI(Dup) : nullptr);
+  return It->second;
 }
 
 void Merger::recordMerge(Function *Kept, StringRef DupName, MergeKind Kind,
@@ -528,7 +549,7 @@ bool Merger::forward(Function *Dup, Function *Kept, std::string &Why) {
   // Uses may name Kept directly: the address is not significant, the
   // definition cannot be replaced, and the types agree.
   if (UsesMayNameKept) {
-    uint64_t Bytes = estimate(*Dup);
+    uint64_t Bytes = estimate(*Kept, *Dup);
     std::string Name = Dup->getName().str();
     deferUsersOf(Dup);
     Dup->replaceUsesWithIf(Kept, [](Use &U) { return !isInUsedList(U); });
@@ -562,14 +583,14 @@ bool Merger::forward(Function *Dup, Function *Kept, std::string &Why) {
 
   // Address not significant: an alias keeps the name and its linkage.
   if (AliasWorks) {
-    uint64_t Bytes = estimate(*Dup);
+    uint64_t Bytes = estimate(*Kept, *Dup);
     std::string Name = Dup->getName().str();
     makeAlias(Dup, Kept);
     recordMerge(Kept, Name, MergeKind::Alias, Bytes, 0);
     return true;
   }
 
-  uint64_t Bytes = estimate(*Dup);
+  uint64_t Bytes = estimate(*Kept, *Dup);
   std::string Name = Dup->getName().str();
   unsigned Calls = 0;
   if (!Interposable && SameType && Options.RewriteDirectCalls)
@@ -618,7 +639,7 @@ bool Merger::mergeInterposables(Function *Kept, Function *Dup) {
   Kept->setSubprogram(nullptr);
   generalizeMetadata(*Body, *Dup);
   // Kept is now a declaration-shaped shell; give it a forwarding body.
-  uint64_t Bytes = estimate(*Body);
+  uint64_t Bytes = estimate(*Body, *Body);
   std::string KeptName = Kept->getName().str(), DupName = Dup->getName().str();
   for (Function *F : {Kept, Dup}) {
     if (!NeedThunks) {

@@ -10,7 +10,7 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <map>
+#include "llvm/ADT/StringMap.h"
 
 using namespace llvm;
 
@@ -36,9 +36,11 @@ uint64_t Report::estimatedBytesSaved() const {
 }
 
 void Report::resolveChains() {
-  std::map<std::string, std::string> Into;
+  StringMap<std::string> Into;
   for (const MergeRecord &R : Merges)
     Into[R.Merged] = R.Kept;
+  if (Into.empty())
+    return;
   for (MergeRecord &R : Merges) {
     // Each name is merged at most once, so chains are finite; the bound
     // guards against a cycle all the same.
