@@ -35,6 +35,54 @@ cl::opt<std::string> ReportPath("coalesce-report", cl::cat(Category),
 cl::opt<bool> PrintMerges(
     "coalesce-print-merges", cl::init(false), cl::cat(Category),
     cl::desc("Print what was merged into what to stderr"));
+
+/// What an option's value must look like, for messages that name the
+/// option and say what is wrong (cl's own go to stderr, not to the host).
+enum class ValueKind { Flag, Number, Text };
+struct KnownOption {
+  const cl::Option *Opt;
+  ValueKind Kind;
+};
+const KnownOption Known[] = {
+    {&UseAliases, ValueKind::Flag},   {&RewriteCalls, ValueKind::Flag},
+    {&VerifyEach, ValueKind::Flag},   {&VerifyOrder, ValueKind::Number},
+    {&ReportPath, ValueKind::Text},   {&PrintMerges, ValueKind::Flag},
+};
+
+/// Checks one word of COALESCE_OPTIONS; returns an error message or "".
+std::string checkWord(StringRef Word) {
+  StringRef Body = Word.ltrim('-');
+  auto [Name, Value] = Body.split('=');
+  bool HasValue = Body.contains('=');
+  auto Quote = [&] { return "'" + Word.str() + "'"; };
+  if (!Name.starts_with("coalesce-"))
+    return Quote() + " is not a coalesce option (every option starts with "
+                     "-coalesce-)";
+  for (const KnownOption &K : Known) {
+    if (K.Opt->ArgStr != Name)
+      continue;
+    switch (K.Kind) {
+    case ValueKind::Flag:
+      if (HasValue && !is_contained({"true", "false", "1", "0"}, Value.lower()))
+        return Quote() + ": the value must be true or false";
+      return "";
+    case ValueKind::Number: {
+      unsigned N;
+      if (!HasValue || Value.getAsInteger(10, N))
+        return Quote() + ": needs a number, as in -" + Name.str() + "=50";
+      return "";
+    }
+    case ValueKind::Text:
+      if (!HasValue || Value.empty())
+        return Quote() + ": needs a value, as in -" + Name.str() + "=FILE";
+      return "";
+    }
+  }
+  std::string List;
+  for (const KnownOption &K : Known)
+    List += (List.empty() ? "-" : ", -") + K.Opt->ArgStr.str();
+  return "unknown option " + Quote() + " (known: " + List + ")";
+}
 } // namespace
 
 namespace coalesce {
@@ -53,11 +101,9 @@ static bool parseEnvironment(std::string &Error) {
     SplitString(Env, Words);
     std::vector<std::string> Storage{"coalesce"};
     for (StringRef W : Words) {
-      StringRef Name = W.ltrim('-');
-      if (!Name.starts_with("coalesce-")) {
-        SavedError = "COALESCE_OPTIONS: '" + W.str() +
-                     "' is not a coalesce option (every option starts with "
-                     "-coalesce-)";
+      SavedError = checkWord(W);
+      if (!SavedError.empty()) {
+        SavedError = "COALESCE_OPTIONS: " + SavedError;
         Ok = false;
         return;
       }

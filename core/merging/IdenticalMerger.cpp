@@ -56,7 +56,10 @@
 // each pair; metadata only one side has is dropped). Aliases are used
 // only where the object format has them and both functions share a comdat
 // (or have none). A local function in a comdat is referenced only from its
-// own comdat. Varargs functions and arguments passed inalloca or
+// own comdat. In an ELF shared object, a kept body the dynamic linker may
+// preempt (default visibility, not dso_local, not ODR) is reached through
+// a private alias, so Dup's callers keep calling this code whatever
+// preempts the kept name. Varargs functions and arguments passed inalloca or
 // preallocated cannot be forwarded by a thunk, so such pairs are merged
 // only when no thunk is needed.
 //
@@ -257,8 +260,13 @@ public:
   Merger(Module &M, const MergeOptions &Options, Report &Rep, TTIGetter GetTTI)
       : M(M), Options(Options), Rep(Rep), GetTTI(GetTTI), Ctx(M) {
     Triple T(M.getTargetTriple());
-    AliasesAllowed = Options.UseAliases &&
-                     (T.isOSBinFormatELF() || T.isOSBinFormatCOFF());
+    IsELF = T.isOSBinFormatELF();
+    // Position-independent code that is not an executable's (PIE) may end
+    // up in a shared object, whose default-visibility symbols can be
+    // preempted.
+    MaybeSharedObject = M.getPICLevel() != PICLevel::NotPIC &&
+                        M.getPIELevel() == PIELevel::Default;
+    AliasesAllowed = Options.UseAliases && (IsELF || T.isOSBinFormatCOFF());
   }
 
   bool run();
@@ -280,6 +288,8 @@ private:
   bool canThunk(const Function &F, std::string &Why) const;
   bool aliasAllowed(const Function &Dup, const Function &Kept) const;
   void makeAlias(Function *Dup, Function *Kept);
+  bool isPreemptible(const Function &F) const;
+  Constant *localName(Function *Kept);
   void makeThunk(Function *Dup, Function *Kept);
   unsigned rewriteDirectCalls(Function *Dup, Function *Kept);
   void removeFromTree(Function *F);
@@ -309,6 +319,10 @@ private:
   /// and merging a thunk into another would only build a chain of jumps.
   DenseSet<Function *> Forwarders;
   bool AliasesAllowed = false;
+  bool IsELF = false;
+  bool MaybeSharedObject = false;
+  /// Private aliases that name a preemptible kept body (see localName).
+  DenseMap<Function *, GlobalAlias *> LocalNames;
   bool Changed = false;
 };
 
@@ -524,6 +538,14 @@ bool Merger::forward(Function *Dup, Function *Kept, std::string &Why) {
   bool Significant = addressIsSignificant(*Dup);
   bool Interposable = Dup->isInterposable();
 
+  // A definition the dynamic linker may preempt cannot stand in for Dup
+  // by name; a private alias names this definition, but one inside a
+  // comdat could be discarded.
+  if (isPreemptible(*Kept) && Kept->hasComdat()) {
+    Why = "interposable: the equal body may be preempted at run time and "
+          "lives in a comdat";
+    return false;
+  }
   // Dup's body or its users would name Kept from outside Kept's comdat.
   if (Kept->hasLocalLinkage() && Kept->hasComdat() &&
       Dup->getComdat() != Kept->getComdat() &&
@@ -552,7 +574,8 @@ bool Merger::forward(Function *Dup, Function *Kept, std::string &Why) {
     uint64_t Bytes = estimate(*Kept, *Dup);
     std::string Name = Dup->getName().str();
     deferUsersOf(Dup);
-    Dup->replaceUsesWithIf(Kept, [](Use &U) { return !isInUsedList(U); });
+    Dup->replaceUsesWithIf(localName(Kept),
+                           [](Use &U) { return !isInUsedList(U); });
     if (Dup->getAlign().valueOrOne() > Kept->getAlign().valueOrOne())
       Kept->setAlignment(Dup->getAlign());
     if (Dup->use_empty() && Dup->isDiscardableIfUnused()) {
@@ -635,8 +658,15 @@ bool Merger::mergeInterposables(Function *Kept, Function *Dup) {
     Body->getArg(I)->takeName(Kept->getArg(I));
     Kept->getArg(I)->replaceAllUsesWith(Body->getArg(I));
   }
-  Body->setSubprogram(Kept->getSubprogram());
-  Kept->setSubprogram(nullptr);
+  // The body's locations belong to Kept's subprogram, which moves with
+  // them; Kept, now a thunk, gets a copy of its own so its name still
+  // resolves in a debugger and a symbolizer.
+  if (DISubprogram *SP = Kept->getSubprogram()) {
+    Body->setSubprogram(SP);
+    auto *Copy = cast<DISubprogram>(MDNode::replaceWithDistinct(SP->clone()));
+    Copy->replaceRetainedNodes(MDTuple::get(M.getContext(), {}));
+    Kept->setSubprogram(Copy);
+  }
   generalizeMetadata(*Body, *Dup);
   // Kept is now a declaration-shaped shell; give it a forwarding body.
   uint64_t Bytes = estimate(*Body, *Body);
@@ -671,6 +701,29 @@ void Merger::makeAlias(Function *Dup, Function *Kept) {
   erase(Dup);
 }
 
+// In an ELF shared object, a default-visibility definition that is not
+// dso_local may be preempted at run time by another module's definition of
+// the same name. Kept's callers accept that; Dup's callers never called
+// Kept, so they must reach this very body whatever happens to Kept's name.
+// ODR definitions are exempt: any definition that preempts them is equal.
+bool Merger::isPreemptible(const Function &F) const {
+  return IsELF && MaybeSharedObject && !F.isDSOLocal() &&
+         !F.hasLocalLinkage() &&
+         !F.hasLinkOnceODRLinkage() && !F.hasWeakODRLinkage();
+}
+
+// The name under which Dup's callers and thunk reach Kept's body.
+Constant *Merger::localName(Function *Kept) {
+  if (!isPreemptible(*Kept))
+    return Kept;
+  GlobalAlias *&Local = LocalNames[Kept];
+  if (!Local)
+    Local = GlobalAlias::create(Kept->getValueType(), Kept->getAddressSpace(),
+                                GlobalValue::PrivateLinkage,
+                                Kept->getName() + ".local", Kept, &M);
+  return Local;
+}
+
 // Replaces Dup's body with `tail call Kept(args)`, converting arguments
 // and the result where the types differ only by pointer/integer coercion.
 void Merger::makeThunk(Function *Dup, Function *Kept) {
@@ -692,7 +745,7 @@ void Merger::makeThunk(Function *Dup, Function *Kept) {
   SmallVector<Value *, 8> Args;
   for (unsigned I = 0, E = Dup->arg_size(); I != E; ++I)
     Args.push_back(coerceValue(B, Dup->getArg(I), KeptTy->getParamType(I)));
-  CallInst *Call = B.CreateCall(KeptTy, Kept, Args);
+  CallInst *Call = B.CreateCall(KeptTy, localName(Kept), Args);
   Call->setTailCallKind(CallInst::TCK_Tail);
   Call->setCallingConv(Kept->getCallingConv());
   AttributeList KA = Kept->getAttributes();
@@ -721,7 +774,7 @@ unsigned Merger::rewriteDirectCalls(Function *Dup, Function *Kept) {
     removeFromTree(Caller);
     if (!ineligibility(*Caller))
       defer(Caller);
-    U->set(Kept);
+    U->set(localName(Kept));
   }
   return Calls.size();
 }

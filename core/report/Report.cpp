@@ -174,8 +174,13 @@ bool isForwardingThunk(const Function &F) {
       continue;
     }
     auto *CB = dyn_cast<CallBase>(&I);
-    if (!CB || Call || !CB->getCalledFunction() ||
-        CB->getCalledFunction() == &F)
+    if (!CB || Call)
+      return false;
+    // The callee may be named through an alias (a private local name).
+    auto *Callee = dyn_cast<GlobalValue>(
+        CB->getCalledOperand()->stripPointerCasts());
+    const GlobalObject *Target = Callee ? Callee->getAliaseeObject() : nullptr;
+    if (!isa_and_nonnull<Function>(Target) || Target == &F)
       return false;
     Call = CB;
   }
