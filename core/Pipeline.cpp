@@ -37,12 +37,11 @@ static void verifyOrderLaws(Module &M, const Config &C, Outcome &O) {
 Outcome runMergeStage(Module &M, const Config &C, Report &R,
                       TTIGetter GetTTI) {
   Outcome O;
-  unsigned Bodies;
-  countFunctions(M, R.FunctionsBefore, Bodies);
+  countFunctions(M, R.FunctionsBefore);
   verifyOrderLaws(M, C, O);
   O.Changed = mergeIdenticalFunctions(M, C.Merge, R, GetTTI);
   verifyAfter("merge", M, C, O);
-  countFunctions(M, R.FunctionsAfter, R.BodiesAfter);
+  countFunctions(M, R.FunctionsAfter, &R.BodiesAfter);
   return O;
 }
 

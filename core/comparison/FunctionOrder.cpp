@@ -471,6 +471,11 @@ int FunctionOrder::cmpGlobals(const GlobalValue *L, const GlobalValue *R) {
 }
 
 int FunctionOrder::cmpConstants(const Constant *L, const Constant *R) {
+  // Constant data (numbers, nulls, undef, strings) is uniqued and refers to
+  // nothing, so the same object is the same constant. Anything else may
+  // refer to the functions under comparison, where identity is not enough.
+  if (L == R && isa<ConstantData>(L))
+    return 0;
   Type *TL = L->getType(), *TR = R->getType();
   if (int Res = cmpTypeClasses(TL, TR))
     return Res;

@@ -90,7 +90,6 @@
 #include "llvm/IR/GlobalAlias.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
-#include "llvm/IR/ValueHandle.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/Local.h"
 
@@ -311,10 +310,14 @@ private:
   DenseMap<Function *, std::pair<TreeType *, TreeType::iterator>> InTree;
   /// Hashes and size estimates of bodies that have not changed since.
   DenseMap<Function *, uint64_t> Hashes, Estimates;
-  /// Functions to insert again next round, in the order they changed.
-  /// Erased ones become null handles; the set only filters duplicates.
-  std::vector<WeakTrackingVH> Deferred;
+  /// Functions to insert again next round, in the order they changed; the
+  /// set only filters duplicates.
+  std::vector<Function *> Deferred;
   DenseSet<Function *> DeferredSet;
+  /// Functions erased this run, still named by a work list. (Cheaper than
+  /// a value handle per entry; a function created at a freed address is
+  /// taken off the list.)
+  DenseSet<Function *> Erased;
   /// Functions this run turned into thunks: their body is no longer theirs,
   /// and merging a thunk into another would only build a chain of jumps.
   DenseSet<Function *> Forwarders;
@@ -341,20 +344,19 @@ bool Merger::run() {
     Hashes[&F] = H;
     ++HashCount[H];
   }
-  std::vector<WeakTrackingVH> Worklist;
+  std::vector<Function *> Worklist;
   for (auto &[F, H] : Candidates)
     if (HashCount[H] > 1)
-      Worklist.emplace_back(F);
+      Worklist.push_back(F);
 
   // 2-4. Insert strong definitions, then interposable ones; repeat with the
   // callers whose bodies changed until nothing changes.
   while (!Worklist.empty()) {
     for (bool Interposable : {false, true})
-      for (WeakTrackingVH &VH : Worklist)
-        if (auto *F = dyn_cast_or_null<Function>(VH))
-          if (F->isInterposable() == Interposable && !InTree.count(F) &&
-              !Forwarders.count(F) && !ineligibility(*F))
-            insert(F);
+      for (Function *F : Worklist)
+        if (!Erased.count(F) && F->isInterposable() == Interposable &&
+            !InTree.count(F) && !Forwarders.count(F) && !ineligibility(*F))
+          insert(F);
     Worklist.clear();
     Worklist.swap(Deferred);
     Deferred.clear();
@@ -418,6 +420,7 @@ void Merger::erase(Function *F) {
   Hashes.erase(F);
   Estimates.erase(F);
   Ctx.forgetGlobal(F);
+  Erased.insert(F);
   F->eraseFromParent();
 }
 
@@ -645,6 +648,7 @@ bool Merger::mergeInterposables(Function *Kept, Function *Dup) {
       Function::Create(Kept->getFunctionType(), GlobalValue::PrivateLinkage,
                        Kept->getAddressSpace(), Kept->getName() + ".coalesced",
                        &M);
+  Erased.erase(Body);
   Body->copyAttributesFrom(Kept);
   Body->setLinkage(GlobalValue::PrivateLinkage);
   Body->setVisibility(GlobalValue::DefaultVisibility);

@@ -194,13 +194,16 @@ bool isForwardingThunk(const Function &F) {
   return !RV || stripConversions(RV) == Call;
 }
 
-void countFunctions(const Module &M, unsigned &Defined, unsigned &Bodies) {
-  Defined = Bodies = 0;
+void countFunctions(const Module &M, unsigned &Defined, unsigned *Bodies) {
+  Defined = 0;
+  if (Bodies)
+    *Bodies = 0;
   for (const Function &F : M) {
     if (F.isDeclaration())
       continue;
     ++Defined;
-    Bodies += !isForwardingThunk(F);
+    if (Bodies)
+      *Bodies += !isForwardingThunk(F);
   }
 }
 

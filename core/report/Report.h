@@ -79,7 +79,7 @@ uint64_t estimateThunkBytes();
 /// Counts defined functions and, of those, real bodies (not thunks that only
 /// forward to another function).
 void countFunctions(const llvm::Module &M, unsigned &Defined,
-                    unsigned &Bodies);
+                    unsigned *Bodies = nullptr);
 /// True if F's body only forwards its arguments to another function.
 bool isForwardingThunk(const llvm::Function &F);
 

@@ -340,7 +340,7 @@ TEST_F(MergerTest, ThunksMadeInOneRoundAreNotMergedAgain) {
   EXPECT_EQ(3u, Rep.Merges.size());
   EXPECT_FALSE(hasThunkChain(*M)) << printed(*M);
   unsigned Defined = 0, Bodies = 0;
-  countFunctions(*M, Defined, Bodies);
+  countFunctions(*M, Defined, &Bodies);
   EXPECT_EQ(4u, Defined); // @x1, @s, and the thunks @w1, @w2.
   EXPECT_EQ(2u, Bodies);
 }
