@@ -29,7 +29,8 @@
 // -------------
 // Two functions are compared as two sequences of properties, most
 // significant first; the first difference decides.
-//  1. Signature: the function's attributes, GC, section, variable
+//  1. Signature: the function's attributes (apart from assumptions such as
+//     nonnull or range, which the merger intersects), GC, section, variable
 //     arguments, calling convention, its type, prefix and prologue data and
 //     semantic function metadata. Arguments get serial numbers by
 //     position.
@@ -352,14 +353,67 @@ int FunctionOrder::cmpAttributes(Attribute L, Attribute R) const {
 int FunctionOrder::cmpAttributeLists(AttributeList L, AttributeList R) const {
   if (int Res = cmpNumbers(L.getNumAttrSets(), R.getNumAttrSets()))
     return Res;
-  for (unsigned I : L.indexes()) {
-    AttributeSet SL = L.getAttributes(I), SR = R.getAttributes(I);
-    if (int Res = cmpNumbers(SL.getNumAttributes(), SR.getNumAttributes()))
+  for (unsigned I : L.indexes())
+    if (int Res = cmpAttributeSets(L.getAttributes(I), R.getAttributes(I),
+                                   /*SkipAssumptions=*/false))
       return Res;
-    for (auto LI = SL.begin(), RI = SR.begin(), LE = SL.end(); LI != LE;
-         ++LI, ++RI)
-      if (int Res = cmpAttributes(*LI, *RI))
-        return Res;
+  return 0;
+}
+
+// An attribute that only states a fact the optimizer inferred or was told
+// (nonnull, noundef, range, align, dereferenceable, memory, nounwind, ...):
+// LLVM can intersect two such sets into one that holds for both. Where a
+// parameter is passed in memory (byval and the like), every attribute is
+// part of the calling convention and none is an assumption.
+static bool isAssumption(Attribute A, AttributeSet Set) {
+  if (A.isStringAttribute() ||
+      Attribute::intersectMustPreserve(A.getKindAsEnum()))
+    return false;
+  for (Attribute::AttrKind K :
+       {Attribute::ByVal, Attribute::ByRef, Attribute::InAlloca,
+        Attribute::Preallocated, Attribute::StructRet})
+    if (Set.hasAttribute(K))
+      return false;
+  return true;
+}
+
+int FunctionOrder::cmpAttributeSets(AttributeSet SL, AttributeSet SR,
+                                    bool SkipAssumptions) const {
+  auto LI = SL.begin(), LE = SL.end(), RI = SR.begin(), RE = SR.end();
+  auto Skip = [&](auto &It, auto End, AttributeSet Set) {
+    while (SkipAssumptions && It != End && isAssumption(*It, Set))
+      ++It;
+  };
+  while (true) {
+    Skip(LI, LE, SL);
+    Skip(RI, RE, SR);
+    if (LI == LE || RI == RE)
+      return cmpBools(LI != LE, RI != RE);
+    if (int Res = cmpAttributes(*LI, *RI))
+      return Res;
+    ++LI;
+    ++RI;
+  }
+}
+
+// A function's own attributes, apart from assumptions: two functions that
+// differ only in what was inferred about them (a call site passing a
+// constant gives a parameter a range) are the same code. The merger
+// intersects the assumptions so the kept function states only what holds
+// for both.
+int FunctionOrder::cmpSignatureAttributes(AttributeList L,
+                                          AttributeList R) const {
+  unsigned N = std::max(L.getNumAttrSets(), R.getNumAttrSets());
+  // Indexes in AttributeList order: function, return, then parameters.
+  for (unsigned Slot = 0; Slot != N; ++Slot) {
+    unsigned Index = Slot == 0 ? AttributeList::FunctionIndex
+                               : (Slot == 1 ? AttributeList::ReturnIndex
+                                            : AttributeList::FirstArgIndex +
+                                                  (Slot - 2));
+    if (int Res = cmpAttributeSets(L.getAttributes(Index),
+                                   R.getAttributes(Index),
+                                   /*SkipAssumptions=*/true))
+      return Res;
   }
   return 0;
 }
@@ -939,7 +993,8 @@ int FunctionOrder::cmpBasicBlocks(const BasicBlock *L, const BasicBlock *R) {
 //===-- Functions -----------------------------------------------------------===//
 
 int FunctionOrder::cmpSignature() {
-  if (int Res = cmpAttributeLists(FnL->getAttributes(), FnR->getAttributes()))
+  if (int Res =
+          cmpSignatureAttributes(FnL->getAttributes(), FnR->getAttributes()))
     return Res;
   if (int Res = cmpBools(FnL->hasGC(), FnR->hasGC()))
     return Res;

@@ -130,6 +130,10 @@ private:
   int cmpGlobals(const llvm::GlobalValue *L, const llvm::GlobalValue *R);
   int cmpConstantContents(const llvm::Constant *L, const llvm::Constant *R);
   int cmpAttributes(llvm::Attribute L, llvm::Attribute R) const;
+  int cmpAttributeSets(llvm::AttributeSet L, llvm::AttributeSet R,
+                       bool SkipAssumptions) const;
+  int cmpSignatureAttributes(llvm::AttributeList L,
+                             llvm::AttributeList R) const;
   int cmpTypeClasses(llvm::Type *L, llvm::Type *R) const;
   llvm::Type *coerce(llvm::Type *T) const;
 

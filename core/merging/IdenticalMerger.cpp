@@ -51,9 +51,11 @@
 //    keeps its linkage, so a definition elsewhere still overrides it.
 //  - Both are interposable: the body moves to a new private function H, and
 //    F and G both forward to H; each can still be overridden on its own.
-// The kept body takes the larger alignment of the two, and instruction
-// metadata that holds for both (the most generic !tbaa, !range, ... of
-// each pair; metadata only one side has is dropped). Aliases are used
+// The kept body takes the larger alignment of the two, only the
+// assumptions both functions made (the intersection of attributes such as
+// nonnull, range or memory), and instruction metadata that holds for both
+// (the most generic !tbaa, !range, ... of each pair; metadata only one side
+// has is dropped). Aliases are used
 // only where the object format has them and both functions share a comdat
 // (or have none). A local function in a comdat is referenced only from its
 // own comdat. In an ELF shared object, a kept body the dynamic linker may
@@ -252,6 +254,27 @@ void generalizeMetadata(Function &Kept, Function &Dup) {
     for (auto &[Kind, N] : Saved)
       K.setMetadata(Kind, N);
   });
+}
+
+/// The attributes Kept may keep once it also serves Dup's callers: the
+/// intersection of the assumptions both make (AttributeList::intersectWith).
+/// Type-carrying attributes (sret, byval, ...) name types that the order
+/// found structurally equal but that may be distinct types; Kept's are
+/// taken for both before intersecting.
+std::optional<AttributeList> jointAttributes(const Function &Kept,
+                                             const Function &Dup) {
+  LLVMContext &C = Kept.getContext();
+  AttributeList KA = Kept.getAttributes(), DA = Dup.getAttributes();
+  for (unsigned I : DA.indexes())
+    for (Attribute A : DA.getAttributes(I)) {
+      if (!A.isTypeAttribute())
+        continue;
+      Attribute::AttrKind K = A.getKindAsEnum();
+      Attribute Mine = KA.getAttributeAtIndex(I, K);
+      if (Mine.isValid() && Mine != A)
+        DA = DA.removeAttributeAtIndex(C, I, K).addAttributeAtIndex(C, I, Mine);
+    }
+  return KA.intersectWith(C, DA);
 }
 
 class Merger {
@@ -568,7 +591,14 @@ bool Merger::forward(Function *Dup, Function *Kept, std::string &Why) {
       return false;
     }
   }
+  // The kept function states only the assumptions both made.
+  std::optional<AttributeList> Joint = jointAttributes(*Kept, *Dup);
+  if (!Joint) {
+    Why = "attributes: the two functions' attributes cannot be intersected";
+    return false;
+  }
   removeFromTree(Dup);
+  Kept->setAttributes(*Joint);
   generalizeMetadata(*Kept, *Dup);
 
   // Uses may name Kept directly: the address is not significant, the
@@ -643,6 +673,13 @@ bool Merger::mergeInterposables(Function *Kept, Function *Dup) {
     recordMissed(Dup, Kept, Why);
     return false;
   }
+  std::optional<AttributeList> Joint = jointAttributes(*Kept, *Dup);
+  if (!Joint) {
+    recordMissed(Dup, Kept,
+                 "attributes: the two functions' attributes cannot be "
+                 "intersected");
+    return false;
+  }
   removeFromTree(Kept);
   Function *Body =
       Function::Create(Kept->getFunctionType(), GlobalValue::PrivateLinkage,
@@ -650,6 +687,7 @@ bool Merger::mergeInterposables(Function *Kept, Function *Dup) {
                        &M);
   Erased.erase(Body);
   Body->copyAttributesFrom(Kept);
+  Body->setAttributes(*Joint);
   Body->setLinkage(GlobalValue::PrivateLinkage);
   Body->setVisibility(GlobalValue::DefaultVisibility);
   Body->setDLLStorageClass(GlobalValue::DefaultStorageClass);

@@ -132,6 +132,13 @@ protected:
 //===-- Pairs that must compare equal -------------------------------------===//
 
 const Pair EqualPairs[] = {
+    // Assumptions (inferred facts) are intersected on merging, not compared.
+    {"FunctionAssumptionAttribute",
+     "define i32 @NAME(i32 %a) nounwind memory(none) {\n ret i32 %a\n}",
+     "define i32 @NAME(i32 %a) {\n ret i32 %a\n}"},
+    {"ParamAssumptionAttribute",
+     "define i32 @NAME(i32 noundef range(i32 0, 5) %a) {\n ret i32 %a\n}",
+     "define i32 @NAME(i32 %a) {\n ret i32 %a\n}"},
     {"Renamed", "%s = add nsw i32 %a, 1\n ret i32 %s",
      "%t = add nsw i32 %a, 1\n ret i32 %t"},
     {"BlockLayout",
@@ -377,10 +384,10 @@ const Pair DifferentPairs[] = {
      "define i64 @NAME(i64 %p) {\n ret i64 0\n}"},
     {"PtrIsNotI32", "define i32 @NAME(ptr %p) {\n ret i32 0\n}",
      "define i32 @NAME(i32 %p) {\n ret i32 0\n}"},
-    {"FunctionAttribute", "define i32 @NAME(i32 %a) nounwind {\n ret i32 %a\n}",
+    {"FunctionAttribute", "define i32 @NAME(i32 %a) noinline {\n ret i32 %a\n}",
      "define i32 @NAME(i32 %a) {\n ret i32 %a\n}"},
-    {"ParamAttribute", "define i32 @NAME(i32 noundef %a) {\n ret i32 %a\n}",
-     "define i32 @NAME(i32 %a) {\n ret i32 %a\n}"},
+    {"ParamAttribute", "define i32 @NAME(i8 zeroext %a) {\n ret i32 0\n}",
+     "define i32 @NAME(i8 %a) {\n ret i32 0\n}"},
     {"Section", "define i32 @NAME(i32 %a) section \".text.a\" {\n ret i32 %a\n}",
      "define i32 @NAME(i32 %a) section \".text.b\" {\n ret i32 %a\n}"},
     {"GC", "define i32 @NAME(i32 %a) gc \"statepoint-example\" {\n ret i32 %a\n}",
