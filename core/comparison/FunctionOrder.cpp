@@ -153,6 +153,8 @@ int EquivalencePolicy::compareGlobals(const GlobalValue *L,
 
 OrderContext::OrderContext(const Module &M, const EquivalencePolicy *P)
     : DL(M.getDataLayout()), Policy(P ? P : &DefaultPolicy) {
+  GlobalNumbers.reserve(M.size() + M.global_size() + M.alias_size() +
+                        M.ifunc_size());
   for (const GlobalValue &GV : M.global_values())
     GlobalNumbers[&GV] = NextGlobalNumber++;
 }

@@ -96,7 +96,7 @@
 #include "llvm/Transforms/Utils/Local.h"
 
 #include <set>
-#include <unordered_map>
+#include <memory>
 
 #define DEBUG_TYPE "coalesce-merge"
 
@@ -328,9 +328,21 @@ private:
   Report &Rep;
   TTIGetter GetTTI;
   OrderContext Ctx;
-  /// One tree per hash value: only functions that hash alike are compared.
-  std::unordered_map<uint64_t, TreeType> Trees;
-  DenseMap<Function *, std::pair<TreeType *, TreeType::iterator>> InTree;
+  /// The unique functions of one hash value: only functions that hash
+  /// alike are ever compared. Most hash values have one unique function,
+  /// which needs no tree; the tree is made when a second one arrives.
+  struct Bucket {
+    Function *Only = nullptr;
+    std::unique_ptr<TreeType> Tree;
+  };
+  /// Where a unique function is: its bucket and, if the bucket has a tree,
+  /// its node there.
+  struct Place {
+    uint64_t Hash;
+    TreeType::iterator Node;
+  };
+  DenseMap<uint64_t, Bucket> Buckets;
+  DenseMap<Function *, Place> InTree;
   /// Hashes and size estimates of bodies that have not changed since.
   DenseMap<Function *, uint64_t> Hashes, Estimates;
   /// Functions to insert again next round, in the order they changed; the
@@ -356,6 +368,10 @@ bool Merger::run() {
   // 1. Hash eligible definitions; only shared hashes can have an equal.
   std::vector<std::pair<Function *, uint64_t>> Candidates;
   DenseMap<uint64_t, unsigned> HashCount;
+  Candidates.reserve(M.size());
+  HashCount.reserve(M.size());
+  Hashes.reserve(M.size());
+  Buckets.reserve(M.size());
   for (Function &F : M) {
     if (const char *Why = ineligibility(F)) {
       if (!F.isDeclaration())
@@ -392,10 +408,26 @@ bool Merger::run() {
 void Merger::insert(Function *F) {
   auto Cached = Hashes.find(F);
   uint64_t Hash = Cached != Hashes.end() ? Cached->second : hashFunction(*F);
-  TreeType &Tree = Trees.try_emplace(Hash, TreeLess{&Ctx}).first->second;
-  auto [It, Inserted] = Tree.insert(F);
+  Bucket &B = Buckets[Hash];
+  if (!B.Tree) {
+    if (!B.Only) {
+      B.Only = F;
+      InTree[F] = {Hash, {}};
+      return;
+    }
+    if (FunctionOrder(B.Only, F, Ctx).compare() == 0) {
+      mergePair(B.Only, F);
+      return;
+    }
+    // A second unique function of this hash: from now on, a tree.
+    Function *First = B.Only;
+    B.Only = nullptr;
+    B.Tree = std::make_unique<TreeType>(TreeLess{&Ctx});
+    InTree[First] = {Hash, B.Tree->insert(First).first};
+  }
+  auto [It, Inserted] = B.Tree->insert(F);
   if (Inserted) {
-    InTree[F] = {&Tree, It};
+    InTree[F] = {Hash, It};
     return;
   }
   mergePair(*It, F);
@@ -405,7 +437,11 @@ void Merger::removeFromTree(Function *F) {
   auto It = InTree.find(F);
   if (It == InTree.end())
     return;
-  It->second.first->erase(It->second.second);
+  Bucket &B = Buckets[It->second.Hash];
+  if (B.Tree)
+    B.Tree->erase(It->second.Node);
+  else if (B.Only == F)
+    B.Only = nullptr;
   InTree.erase(It);
 }
 
