@@ -723,6 +723,62 @@ int FunctionOrder::cmpCallProperties(const CallBase *L,
   return 0;
 }
 
+/// The numeric properties of an operation that change its meaning, most
+/// significant first. Two instructions of the same opcode give lists of the
+/// same shape.
+static SmallVector<uint64_t, 8> numericProperties(const Instruction *I) {
+  auto Ord = [](AtomicOrdering O) { return uint64_t(O); };
+  if (auto *A = dyn_cast<AllocaInst>(I))
+    return {A->getAlign().value(), A->isUsedWithInAlloca(), A->isSwiftError()};
+  if (auto *L = dyn_cast<LoadInst>(I))
+    return {L->isVolatile(), L->getAlign().value(), Ord(L->getOrdering()),
+            L->getSyncScopeID()};
+  if (auto *S = dyn_cast<StoreInst>(I))
+    return {S->isVolatile(), S->getAlign().value(), Ord(S->getOrdering()),
+            S->getSyncScopeID()};
+  if (auto *F = dyn_cast<FenceInst>(I))
+    return {Ord(F->getOrdering()), F->getSyncScopeID()};
+  if (auto *X = dyn_cast<AtomicCmpXchgInst>(I))
+    return {X->isVolatile(),           X->isWeak(),
+            Ord(X->getSuccessOrdering()), Ord(X->getFailureOrdering()),
+            X->getAlign().value(),     X->getSyncScopeID()};
+  if (auto *R = dyn_cast<AtomicRMWInst>(I))
+    return {uint64_t(R->getOperation()), R->isVolatile(),
+            Ord(R->getOrdering()), R->getAlign().value(), R->getSyncScopeID()};
+  if (auto *C = dyn_cast<CmpInst>(I))
+    return {uint64_t(C->getPredicate())};
+  if (auto *V = dyn_cast<InsertValueInst>(I))
+    return SmallVector<uint64_t, 8>(V->getIndices());
+  if (auto *V = dyn_cast<ExtractValueInst>(I))
+    return SmallVector<uint64_t, 8>(V->getIndices());
+  if (auto *SV = dyn_cast<ShuffleVectorInst>(I)) {
+    SmallVector<uint64_t, 8> Mask;
+    for (int M : SV->getShuffleMask())
+      Mask.push_back(uint64_t(int64_t(M)));
+    return Mask;
+  }
+  if (auto *P = dyn_cast<LandingPadInst>(I)) {
+    SmallVector<uint64_t, 8> Clauses{P->isCleanup()};
+    for (unsigned C = 0, E = P->getNumClauses(); C != E; ++C)
+      Clauses.push_back(P->isCatch(C));
+    return Clauses;
+  }
+  if (auto *CS = dyn_cast<CatchSwitchInst>(I))
+    return {CS->hasUnwindDest()};
+  if (auto *CR = dyn_cast<CleanupReturnInst>(I))
+    return {CR->hasUnwindDest()};
+  return {};
+}
+
+static int cmpNumberLists(ArrayRef<uint64_t> L, ArrayRef<uint64_t> R) {
+  if (int Res = cmpNumbers(L.size(), R.size()))
+    return Res;
+  for (size_t I = 0; I != L.size(); ++I)
+    if (int Res = cmpNumbers(L[I], R[I]))
+      return Res;
+  return 0;
+}
+
 // Everything about an operation except its operands' identities.
 int FunctionOrder::cmpOperationProperties(const Instruction *L,
                                           const Instruction *R) {
@@ -741,134 +797,24 @@ int FunctionOrder::cmpOperationProperties(const Instruction *L,
                            R->getOperand(I)->getType()))
       return Res;
 
-  if (auto *AL = dyn_cast<AllocaInst>(L)) {
-    auto *AR = cast<AllocaInst>(R);
-    if (int Res = cmpTypes(AL->getAllocatedType(), AR->getAllocatedType()))
-      return Res;
-    if (int Res = cmpNumbers(AL->getAlign().value(), AR->getAlign().value()))
-      return Res;
-    if (int Res = cmpBools(AL->isUsedWithInAlloca(), AR->isUsedWithInAlloca()))
-      return Res;
-    return cmpBools(AL->isSwiftError(), AR->isSwiftError());
-  }
-  if (auto *LL = dyn_cast<LoadInst>(L)) {
-    auto *LR = cast<LoadInst>(R);
-    if (int Res = cmpBools(LL->isVolatile(), LR->isVolatile()))
-      return Res;
-    if (int Res = cmpNumbers(LL->getAlign().value(), LR->getAlign().value()))
-      return Res;
-    if (int Res = cmpNumbers(unsigned(LL->getOrdering()),
-                             unsigned(LR->getOrdering())))
-      return Res;
-    return cmpNumbers(LL->getSyncScopeID(), LR->getSyncScopeID());
-  }
-  if (auto *SL = dyn_cast<StoreInst>(L)) {
-    auto *SR = cast<StoreInst>(R);
-    if (int Res = cmpBools(SL->isVolatile(), SR->isVolatile()))
-      return Res;
-    if (int Res = cmpNumbers(SL->getAlign().value(), SR->getAlign().value()))
-      return Res;
-    if (int Res = cmpNumbers(unsigned(SL->getOrdering()),
-                             unsigned(SR->getOrdering())))
-      return Res;
-    return cmpNumbers(SL->getSyncScopeID(), SR->getSyncScopeID());
-  }
-  if (auto *CL = dyn_cast<CmpInst>(L))
-    return cmpNumbers(CL->getPredicate(), cast<CmpInst>(R)->getPredicate());
+  // The properties that are plain numbers (alignment, volatility, atomic
+  // ordering and scope, predicates, indices, masks, clause kinds), as one
+  // list per side, most significant first.
+  if (int Res = cmpNumberLists(numericProperties(L), numericProperties(R)))
+    return Res;
+  if (auto *AL = dyn_cast<AllocaInst>(L))
+    return cmpTypes(AL->getAllocatedType(),
+                    cast<AllocaInst>(R)->getAllocatedType());
   if (auto *CL = dyn_cast<CallBase>(L))
     return cmpCallProperties(CL, cast<CallBase>(R));
-  if (auto *IL = dyn_cast<InsertValueInst>(L)) {
-    ArrayRef<unsigned> XL = IL->getIndices();
-    ArrayRef<unsigned> XR = cast<InsertValueInst>(R)->getIndices();
-    if (int Res = cmpNumbers(XL.size(), XR.size()))
-      return Res;
-    for (size_t I = 0; I != XL.size(); ++I)
-      if (int Res = cmpNumbers(XL[I], XR[I]))
-        return Res;
-    return 0;
-  }
-  if (auto *EL = dyn_cast<ExtractValueInst>(L)) {
-    ArrayRef<unsigned> XL = EL->getIndices();
-    ArrayRef<unsigned> XR = cast<ExtractValueInst>(R)->getIndices();
-    if (int Res = cmpNumbers(XL.size(), XR.size()))
-      return Res;
-    for (size_t I = 0; I != XL.size(); ++I)
-      if (int Res = cmpNumbers(XL[I], XR[I]))
-        return Res;
-    return 0;
-  }
-  if (auto *FL = dyn_cast<FenceInst>(L)) {
-    auto *FR = cast<FenceInst>(R);
-    if (int Res = cmpNumbers(unsigned(FL->getOrdering()),
-                             unsigned(FR->getOrdering())))
-      return Res;
-    return cmpNumbers(FL->getSyncScopeID(), FR->getSyncScopeID());
-  }
-  if (auto *XL = dyn_cast<AtomicCmpXchgInst>(L)) {
-    auto *XR = cast<AtomicCmpXchgInst>(R);
-    if (int Res = cmpBools(XL->isVolatile(), XR->isVolatile()))
-      return Res;
-    if (int Res = cmpBools(XL->isWeak(), XR->isWeak()))
-      return Res;
-    if (int Res = cmpNumbers(unsigned(XL->getSuccessOrdering()),
-                             unsigned(XR->getSuccessOrdering())))
-      return Res;
-    if (int Res = cmpNumbers(unsigned(XL->getFailureOrdering()),
-                             unsigned(XR->getFailureOrdering())))
-      return Res;
-    if (int Res = cmpNumbers(XL->getAlign().value(), XR->getAlign().value()))
-      return Res;
-    return cmpNumbers(XL->getSyncScopeID(), XR->getSyncScopeID());
-  }
-  if (auto *RL = dyn_cast<AtomicRMWInst>(L)) {
-    auto *RR = cast<AtomicRMWInst>(R);
-    if (int Res = cmpNumbers(unsigned(RL->getOperation()),
-                             unsigned(RR->getOperation())))
-      return Res;
-    if (int Res = cmpBools(RL->isVolatile(), RR->isVolatile()))
-      return Res;
-    if (int Res = cmpNumbers(unsigned(RL->getOrdering()),
-                             unsigned(RR->getOrdering())))
-      return Res;
-    if (int Res = cmpNumbers(RL->getAlign().value(), RR->getAlign().value()))
-      return Res;
-    return cmpNumbers(RL->getSyncScopeID(), RR->getSyncScopeID());
-  }
-  if (auto *SL = dyn_cast<ShuffleVectorInst>(L)) {
-    ArrayRef<int> ML = SL->getShuffleMask();
-    ArrayRef<int> MR = cast<ShuffleVectorInst>(R)->getShuffleMask();
-    if (int Res = cmpNumbers(ML.size(), MR.size()))
-      return Res;
-    for (size_t I = 0; I != ML.size(); ++I)
-      if (int Res = cmpNumbers(uint64_t(int64_t(ML[I])),
-                               uint64_t(int64_t(MR[I]))))
-        return Res;
-    return 0;
-  }
   // An exception-handling pad runs the function's personality.
   if (L->isEHPad()) {
     bool HasL = FnL->hasPersonalityFn(), HasR = FnR->hasPersonalityFn();
     if (int Res = cmpBools(HasL, HasR))
       return Res;
     if (HasL)
-      if (int Res = cmpConstants(FnL->getPersonalityFn(),
-                                 FnR->getPersonalityFn()))
-        return Res;
+      return cmpConstants(FnL->getPersonalityFn(), FnR->getPersonalityFn());
   }
-  if (auto *PL = dyn_cast<LandingPadInst>(L)) {
-    auto *PR = cast<LandingPadInst>(R);
-    if (int Res = cmpBools(PL->isCleanup(), PR->isCleanup()))
-      return Res;
-    for (unsigned I = 0, E = PL->getNumClauses(); I != E; ++I)
-      if (int Res = cmpBools(PL->isCatch(I), PR->isCatch(I)))
-        return Res;
-    return 0;
-  }
-  if (auto *CL = dyn_cast<CatchSwitchInst>(L))
-    return cmpBools(CL->hasUnwindDest(), cast<CatchSwitchInst>(R)->hasUnwindDest());
-  if (auto *CL = dyn_cast<CleanupReturnInst>(L))
-    return cmpBools(CL->hasUnwindDest(),
-                    cast<CleanupReturnInst>(R)->hasUnwindDest());
   // Remaining kinds (binary and unary operators, casts, select, phi, freeze,
   // extract/insertelement, va_arg, branches, switch (case values are
   // compared with the operands), indirectbr, invoke's
