@@ -135,4 +135,31 @@ bool hostOptions(HostOptions &H, std::string &Error) {
   return true;
 }
 
+bool parseOptionWords(const std::vector<std::string> &Words,
+                      const std::string &Channel, std::string &Error) {
+  if (!parseEnvironment(Error))
+    return false;
+  if (Words.empty())
+    return true;
+  std::vector<std::string> Storage{"coalesce"};
+  for (const std::string &W : Words) {
+    Error = checkWord(W);
+    if (!Error.empty()) {
+      Error = Channel + ": " + Error;
+      return false;
+    }
+    Storage.push_back("-" + StringRef(W).ltrim('-').str());
+  }
+  std::vector<const char *> Argv;
+  for (const std::string &S : Storage)
+    Argv.push_back(S.c_str());
+  std::string Msg;
+  raw_string_ostream OS(Msg);
+  if (!cl::ParseCommandLineOptions(int(Argv.size()), Argv.data(), "", &OS)) {
+    Error = Channel + ": " + StringRef(Msg).trim().str();
+    return false;
+  }
+  return true;
+}
+
 } // namespace coalesce

@@ -11,6 +11,7 @@
 #include "core/Pipeline.h"
 
 #include <string>
+#include <vector>
 
 namespace coalesce {
 
@@ -26,6 +27,14 @@ struct HostOptions {
 /// the channel that works under ld.lld (whose -mllvm rejects plugin
 /// options, LLVM issue 90956). On a bad option, returns false and says why.
 bool hostOptions(HostOptions &Out, std::string &Error);
+
+/// Parses coalesce options given as a list of words by a host with an
+/// option channel of its own (the GNU linker plugin: -plugin-opt=coalesce-*).
+/// Each word is checked as a word of COALESCE_OPTIONS is, with or without
+/// its leading '-'. COALESCE_OPTIONS is read first, so these words override
+/// it. On a bad word, returns false and says why, naming Channel.
+bool parseOptionWords(const std::vector<std::string> &Words,
+                      const std::string &Channel, std::string &Error);
 
 } // namespace coalesce
 

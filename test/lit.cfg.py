@@ -35,7 +35,7 @@ config.substitutions.append(
     ("%test_tools", os.path.join(config.test_source_root, "tools")))
 for name in ["FileCheck", "not", "count", "llvm-nm", "llvm-as", "llvm-dis",
              "llvm-objdump", "llvm-readelf", "llvm-size", "llvm-dwarfdump",
-             "ld.lld"]:
+             "ld.lld", "llvm-ar"]:
     config.substitutions.append(
         ("(?<![-\\w/.])" + name.replace(".", "\\.") + "(?![-\\w])",
          tool(name)))

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Links examples/inventory through ld.gold three ways, in one run:
+#   llvmgold            upstream LLVMgold.so (clang -flto -fuse-ld=gold)
+#   llvmgold-mergefunc  the same with LLVM's merger asked for
+#                       (-plugin-opt=-enable-merge-functions)
+#   coalesce            coalesce.so as the plugin (link without -flto)
+# and, for reference, through ld.bfd and mold with coalesce.so. Runs each
+# program against the example's expected output and prints the .text sizes,
+# then one verdict line comparing gold+coalesce with gold+LLVMgold.so.
+#
+#   usage: compare-gold.sh CLANGXX COALESCE_SO EXAMPLE_DIR WORK_DIR
+set -euo pipefail
+CLANGXX=$1 PLUGIN=$2 SRC=$3 WORK=$4
+mkdir -p "$WORK"
+
+objs=()
+for src in "$SRC"/*.cpp; do
+  obj=$WORK/$(basename "${src%.cpp}").o
+  "$CLANGXX" -std=c++17 -O2 -flto -c "$src" -o "$obj"
+  objs+=("$obj")
+done
+
+"$CLANGXX" -flto -fuse-ld=gold "${objs[@]}" -o "$WORK/llvmgold"
+"$CLANGXX" -flto -fuse-ld=gold -Wl,-plugin-opt=-enable-merge-functions \
+  "${objs[@]}" -o "$WORK/llvmgold-mergefunc"
+for ld in gold bfd mold; do
+  "$CLANGXX" -fuse-ld=$ld -Wl,-plugin,"$PLUGIN" "${objs[@]}" -o "$WORK/coalesce-$ld"
+done
+
+LLVM_SIZE=$(command -v llvm-size || echo /usr/lib/llvm-22/bin/llvm-size)
+text_size() { "$LLVM_SIZE" -A "$1" | awk '$1 == ".text" { print $2 }'; }
+for v in llvmgold llvmgold-mergefunc coalesce-gold coalesce-bfd coalesce-mold; do
+  "$WORK/$v" "$SRC/inventory.txt" >"$WORK/$v.out"
+  diff -u "$SRC/expected-output.txt" "$WORK/$v.out" >&2
+  printf '%-20s .text %6d bytes, output as expected\n' "$v" "$(text_size "$WORK/$v")"
+done
+
+co=$(text_size "$WORK/coalesce-gold")
+mf=$(text_size "$WORK/llvmgold-mergefunc")
+if ((co < mf)); then
+  echo "gold+coalesce.so is $((mf - co)) bytes smaller than gold+LLVMgold.so with merge-functions"
+else
+  echo "gold+coalesce.so is NOT smaller than gold+LLVMgold.so with merge-functions ($co vs $mf)"
+fi

@@ -1,0 +1,2 @@
+// A native shared library.
+int dso_scale(int x) { return x * 100; }

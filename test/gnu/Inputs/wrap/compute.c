@@ -1,0 +1,2 @@
+/* Bitcode: a function --wrap=compute wraps. */
+int compute(int x) { return x * 3 + 1; }
