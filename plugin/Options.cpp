@@ -87,58 +87,10 @@ std::string checkWord(StringRef Word) {
 
 namespace coalesce {
 
-// Parses COALESCE_OPTIONS once per process. Only coalesce's own options are
-// accepted there, so the variable cannot change how the host behaves.
-static bool parseEnvironment(std::string &Error) {
-  static std::once_flag Once;
-  static bool Ok = true;
-  static std::string SavedError;
-  std::call_once(Once, [] {
-    const char *Env = std::getenv("COALESCE_OPTIONS");
-    if (!Env || !*Env)
-      return;
-    SmallVector<StringRef, 8> Words;
-    SplitString(Env, Words);
-    std::vector<std::string> Storage{"coalesce"};
-    for (StringRef W : Words) {
-      SavedError = checkWord(W);
-      if (!SavedError.empty()) {
-        SavedError = "COALESCE_OPTIONS: " + SavedError;
-        Ok = false;
-        return;
-      }
-      Storage.push_back(W.str());
-    }
-    std::vector<const char *> Argv;
-    for (const std::string &S : Storage)
-      Argv.push_back(S.c_str());
-    std::string Msg;
-    raw_string_ostream OS(Msg);
-    if (!cl::ParseCommandLineOptions(int(Argv.size()), Argv.data(), "", &OS)) {
-      SavedError = "COALESCE_OPTIONS: " + StringRef(Msg).trim().str();
-      Ok = false;
-    }
-  });
-  Error = SavedError;
-  return Ok;
-}
-
-bool hostOptions(HostOptions &H, std::string &Error) {
-  if (!parseEnvironment(Error))
-    return false;
-  H.Core.Merge.UseAliases = UseAliases;
-  H.Core.Merge.RewriteDirectCalls = RewriteCalls;
-  H.Core.VerifyEachStage = VerifyEach;
-  H.Core.VerifyOrderLimit = VerifyOrder;
-  H.ReportPath = ReportPath;
-  H.PrintMerges = PrintMerges;
-  return true;
-}
-
-bool parseOptionWords(const std::vector<std::string> &Words,
-                      const std::string &Channel, std::string &Error) {
-  if (!parseEnvironment(Error))
-    return false;
+/// Checks each word, then hands them all to the option parser. Channel
+/// names where the words came from, for messages.
+static bool parseWords(const std::vector<std::string> &Words,
+                       const std::string &Channel, std::string &Error) {
   if (Words.empty())
     return true;
   std::vector<std::string> Storage{"coalesce"};
@@ -160,6 +112,50 @@ bool parseOptionWords(const std::vector<std::string> &Words,
     return false;
   }
   return true;
+}
+
+// Parses COALESCE_OPTIONS once per process. Only coalesce's own options are
+// accepted there, so the variable cannot change how the host behaves.
+static bool parseEnvironment(std::string &Error) {
+  static std::once_flag Once;
+  static bool Ok = true;
+  static std::string SavedError;
+  std::call_once(Once, [] {
+    const char *Env = std::getenv("COALESCE_OPTIONS");
+    if (!Env || !*Env)
+      return;
+    SmallVector<StringRef, 8> Split;
+    SplitString(Env, Split);
+    std::vector<std::string> Words(Split.begin(), Split.end());
+    // A command line in a variable: every word is an option, with its dash.
+    for (const std::string &W : Words)
+      if (!StringRef(W).starts_with("-")) {
+        SavedError = "COALESCE_OPTIONS: '" + W +
+                     "' is not an option (write -" + W + ")";
+        Ok = false;
+        return;
+      }
+    Ok = parseWords(Words, "COALESCE_OPTIONS", SavedError);
+  });
+  Error = SavedError;
+  return Ok;
+}
+
+bool hostOptions(HostOptions &H, std::string &Error) {
+  if (!parseEnvironment(Error))
+    return false;
+  H.Core.Merge.UseAliases = UseAliases;
+  H.Core.Merge.RewriteDirectCalls = RewriteCalls;
+  H.Core.VerifyEachStage = VerifyEach;
+  H.Core.VerifyOrderLimit = VerifyOrder;
+  H.ReportPath = ReportPath;
+  H.PrintMerges = PrintMerges;
+  return true;
+}
+
+bool parseOptionWords(const std::vector<std::string> &Words,
+                      const std::string &Channel, std::string &Error) {
+  return parseEnvironment(Error) && parseWords(Words, Channel, Error);
 }
 
 } // namespace coalesce
