@@ -12,7 +12,7 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${COALESCE_BUILD_DIR:-$ROOT/build}
 LLVM_BIN=/usr/lib/llvm-22/bin
 PACKAGES=(llvm-22-dev clang-22 lld-22 llvm-22-tools binutils-dev mold
-          cmake make g++ libgtest-dev python3)
+          cmake make g++ libgtest-dev python3 chromium)
 
 log() { printf '==> %s\n' "$*" >&2; }
 

@@ -1,0 +1,131 @@
+//===- core/similarity/InstructionMapper.h - Instructions as integers ------===//
+//
+// The first stage of the similarity analysis: every instruction of a module
+// becomes one unsigned integer, equal for instructions that perform the same
+// operation, so the whole module reads as one string of integers. See the
+// essay in Similarity.cpp and docs/similarity.md.
+//
+//===----------------------------------------------------------------------===//
+#ifndef COALESCE_SIMILARITY_INSTRUCTIONMAPPER_H
+#define COALESCE_SIMILARITY_INSTRUCTIONMAPPER_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <vector>
+
+namespace llvm {
+class BasicBlock;
+class Function;
+class Instruction;
+class Module;
+class Value;
+} // namespace llvm
+
+namespace coalesce {
+
+struct SimilarityOptions {
+  /// Branches and phis are legal, so a region may run across the blocks of
+  /// a function in layout order (off: regions stay inside one block).
+  bool SpanBlocks = true;
+  /// Indirect calls are legal; the called value is an operand like others.
+  bool MatchIndirectCalls = true;
+  /// Intrinsics other than the assume-like ones are legal.
+  bool MatchIntrinsics = true;
+  /// musttail calls and calls with the tail/swifttail conventions are legal.
+  bool MatchMustTailCalls = true;
+  /// Direct calls map to the same integer only when they call the same
+  /// function (off: the callee is an operand, mapped like any other value).
+  bool MatchCallsByName = false;
+  /// Commutativity beyond llvm-sim's (integer add, mul, and, or, xor): also
+  /// fadd, fmul, equality compares and commutative intrinsics.
+  bool WiderCommutativity = true;
+  /// Every occurrence of a repeated substring is a candidate, not only those
+  /// the suffix tree holds as leaf children of the substring's node.
+  bool AllOccurrences = false;
+  /// Shortest region reported, in instructions (at least 2).
+  unsigned MinLength = 2;
+};
+
+/// One position of the module string.
+struct MappedInstruction {
+  /// The instruction; for an illegal position the first instruction of the
+  /// illegal run, or null for the marker that ends a function.
+  llvm::Instruction *Inst = nullptr;
+  unsigned Number = 0;
+  bool Legal = false;
+};
+
+/// Maps instructions to integers. Legal instructions that perform the same
+/// operation share a number, assigned in order of first appearance from 0;
+/// each run of illegal instructions, and the end of every function, gets a
+/// fresh number counting down from 2^32-3, so no repeat can contain one.
+class InstructionMapper {
+public:
+  static constexpr unsigned FirstIllegalNumber = ~0u - 2;
+
+  explicit InstructionMapper(const SimilarityOptions &Options);
+
+  /// Appends the instructions of M's defined functions to the string.
+  void mapModule(llvm::Module &M);
+  /// Appends one function's instructions (and its end marker).
+  void mapFunction(llvm::Function &F);
+
+  /// Whether I may be part of a region under the options.
+  bool isLegal(const llvm::Instruction &I) const;
+  /// The integer I maps to (mapping it if it is new). Illegal instructions
+  /// get a fresh number each time.
+  unsigned numberFor(llvm::Instruction &I);
+
+  llvm::ArrayRef<unsigned> string() const { return String; }
+  llvm::ArrayRef<MappedInstruction> positions() const { return Positions; }
+  /// How many distinct legal operations were seen.
+  unsigned distinctOperations() const { return NextLegal; }
+
+  /// Position in module layout of a block (numbered over all functions).
+  int blockNumber(const llvm::BasicBlock *BB) const;
+
+  const SimilarityOptions &options() const { return Options; }
+
+private:
+  struct ClassEntry {
+    llvm::Instruction *Representative;
+    unsigned Number;
+  };
+
+  void append(llvm::Instruction *I, bool Legal);
+  void numberBlocks(llvm::Function &F);
+
+  SimilarityOptions Options;
+  std::vector<unsigned> String;
+  std::vector<MappedInstruction> Positions;
+  llvm::DenseMap<unsigned, llvm::SmallVector<ClassEntry, 1>> Classes;
+  llvm::DenseMap<const llvm::BasicBlock *, int> BlockNumbers;
+  unsigned NextLegal = 0;
+  unsigned NextIllegal = FirstIllegalNumber;
+  bool LastWasIllegal = false;
+};
+
+/// The operands of I in the order the structural comparison reads them:
+/// a compare whose predicate was turned around (sgt -> slt) lists its
+/// operands in reverse; a phi lists its incoming values, then its incoming
+/// blocks. Everything else: the IR operand order (a call's callee last).
+void canonicalOperands(const llvm::Instruction &I,
+                       llvm::SmallVectorImpl<llvm::Value *> &Out);
+
+/// Whether the mapper reads I's predicate turned around (gt/ge to lt/le).
+bool predicateSwapped(const llvm::Instruction &I);
+
+/// Whether two legal instructions perform the same operation: opcode, types
+/// and the parameters that change meaning (see the essay). Symmetric.
+bool sameOperation(const llvm::Instruction &A, const llvm::Instruction &B,
+                   const SimilarityOptions &Options);
+
+/// Whether operands 0 and 1 of I may be swapped by the structural mapping.
+bool commutesFirstTwoOperands(const llvm::Instruction &I,
+                              const SimilarityOptions &Options);
+
+} // namespace coalesce
+
+#endif

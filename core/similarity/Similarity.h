@@ -1,0 +1,93 @@
+//===- core/similarity/Similarity.h - Similar instruction sequences -------===//
+//
+// Whole-module IR similarity: which instruction sequences are structurally
+// similar, grouped. See the essay in Similarity.cpp and docs/similarity.md.
+// Results stay valid while the module is unchanged.
+//
+//===----------------------------------------------------------------------===//
+#ifndef COALESCE_SIMILARITY_SIMILARITY_H
+#define COALESCE_SIMILARITY_SIMILARITY_H
+
+#include "core/similarity/InstructionMapper.h"
+
+#include "llvm/ADT/ArrayRef.h"
+
+#include <memory>
+#include <vector>
+
+namespace llvm {
+class Instruction;
+class Module;
+class Value;
+} // namespace llvm
+
+namespace coalesce {
+
+/// Length consecutive positions of the module string from Start: legal
+/// instructions of one function, in layout order.
+struct SimilarRegion {
+  unsigned Start = 0;
+  unsigned Length = 0;
+  llvm::Instruction *First = nullptr;
+  llvm::Instruction *Last = nullptr;
+};
+
+/// Regions that are pairwise structurally similar. The first region is the
+/// group's reference for value numbering.
+struct SimilarityGroup {
+  unsigned Length = 0;
+  std::vector<SimilarRegion> Regions;
+};
+
+struct SimilarityStats {
+  unsigned Positions = 0;          ///< Length of the module string.
+  unsigned LegalInstructions = 0;
+  unsigned DistinctOperations = 0; ///< Distinct legal integers.
+  unsigned RepeatedSubstrings = 0; ///< Examined (at least MinLength long).
+  unsigned Candidates = 0;         ///< Regions encoded.
+  unsigned MappingSearches = 0;    ///< Searches for a commutative mapping.
+  unsigned MappingSearchesGivenUp = 0;
+};
+
+/// The values of a region numbered as in its group's first region.
+struct RegionValues {
+  /// Values[K]: the region's K-th distinct value in reading order.
+  std::vector<llvm::Value *> Values;
+  /// Canonical[K]: the number (from 1) of the corresponding value of the
+  /// group's first region, which numbers its own values 1, 2, ...
+  std::vector<unsigned> Canonical;
+};
+
+class SimilarityAnalysis {
+public:
+  explicit SimilarityAnalysis(const SimilarityOptions &Options = {});
+  ~SimilarityAnalysis();
+
+  /// Analyzes M, replacing any earlier result.
+  void run(llvm::Module &M);
+
+  /// Longest first; for one repeated substring, in the order llvm-sim
+  /// lists them (see the essay, step 6).
+  llvm::ArrayRef<SimilarityGroup> groups() const { return Groups; }
+  const InstructionMapper &mapper() const { return *Mapper; }
+  const SimilarityStats &stats() const { return Stats; }
+  const SimilarityOptions &options() const { return Options; }
+
+  /// The instructions of R, in order.
+  std::vector<llvm::Instruction *> instructions(const SimilarRegion &R) const;
+
+  /// The one-to-one mapping between region Index of G and G's first region.
+  /// False only if the group did not come from this analysis.
+  bool regionValues(const SimilarityGroup &G, unsigned Index,
+                    RegionValues &Out) const;
+
+private:
+  SimilarityOptions Options;
+  std::unique_ptr<InstructionMapper> Mapper;
+  std::vector<SimilarityGroup> Groups;
+  SimilarityStats Stats;
+};
+
+} // namespace coalesce
+
+#endif

@@ -1,0 +1,595 @@
+//===- tools/coalesce-sim/CoalesceSim.cpp - Show the similarity analysis ---===//
+//
+// coalesce-sim reads one or many IR modules (.ll or .bc), runs coalesce's
+// similarity analysis (core/similarity) on each, and writes per module the
+// JSON llvm-sim writes: group number -> list of {"start","end"}, the
+// numbers counting every instruction of the module from 1 as llvm-sim
+// counts them. With one input,
+//     coalesce-sim IN.ll -o OUT.json
+// stands in for `llvm-sim IN.ll -o OUT.json`. --details adds richer fields
+// to every region; --html writes one page for the whole run. A bad input
+// file gets one error line and a non-zero exit; the others are still
+// processed. Usage: docs/similarity.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/similarity/GroupDetails.h"
+#include "core/similarity/Similarity.h"
+#include "tools/coalesce-sim/SimReport.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/ModuleSlotTracker.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/WithColor.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+using namespace llvm;
+using namespace coalesce;
+using namespace coalesce::sim;
+
+static cl::OptionCategory SimCategory("coalesce-sim options");
+
+static cl::list<std::string> Inputs(cl::Positional, cl::OneOrMore,
+                                    cl::desc("<input .ll/.bc files>"),
+                                    cl::cat(SimCategory));
+static cl::opt<std::string>
+    Output("o", cl::init("-"), cl::value_desc("path"),
+           cl::desc("Output: a file for one input ('-': stdout, the "
+                    "default), a directory for several (one <name>.json "
+                    "each)"),
+           cl::cat(SimCategory));
+static cl::opt<bool>
+    Details("details",
+            cl::desc("Add to each region: function, source file and lines "
+                     "(debug info), blocks, and the group's estimated "
+                     "saving in bytes"),
+            cl::cat(SimCategory));
+static cl::opt<std::string>
+    Html("html", cl::value_desc("file"),
+         cl::desc("Write one self-contained HTML page for the run"),
+         cl::cat(SimCategory));
+static cl::opt<unsigned>
+    HtmlGroups("html-groups", cl::init(200),
+               cl::desc("Groups shown on the page, highest saving first "
+                        "(0: all)"),
+               cl::cat(SimCategory));
+static cl::opt<bool> LLVMSimCompatible(
+    "llvm-sim-compatible",
+    cl::desc("Commutativity as llvm-sim has it (integer add, mul, and, or, "
+             "xor only): the output equals llvm-sim's"),
+    cl::cat(SimCategory));
+static cl::opt<bool>
+    AllOccurrences("all-occurrences",
+                   cl::desc("Every occurrence of a repeated sequence is a "
+                            "candidate (llvm-sim: leaf children only)"),
+                   cl::cat(SimCategory));
+static cl::opt<bool>
+    WithinBlocks("within-blocks",
+                 cl::desc("Regions stay inside one basic block"),
+                 cl::cat(SimCategory));
+static cl::opt<bool>
+    CallsByName("calls-by-name",
+                cl::desc("Calls match only when they call the same function"),
+                cl::cat(SimCategory));
+static cl::opt<unsigned>
+    MinLength("min-length", cl::init(2),
+              cl::desc("Shortest region reported, in instructions"),
+              cl::cat(SimCategory));
+static cl::opt<bool> PrintStats("sim-stats",
+                                cl::desc("Print analysis statistics to stderr"),
+                                cl::cat(SimCategory));
+
+static const char *ProgName = "coalesce-sim";
+
+static void error(const Twine &File, const Twine &Message) {
+  WithColor::error(errs(), ProgName) << File << ": " << Message << "\n";
+}
+
+//===-- Instruction numbers, as llvm-sim counts ----------------------------===//
+
+/// Every instruction of the module from 1, debug and pseudo-probe
+/// intrinsics skipped.
+static DenseMap<const Instruction *, unsigned> numberInstructions(Module &M) {
+  DenseMap<const Instruction *, unsigned> Numbers;
+  unsigned N = 1;
+  for (Function &F : M)
+    for (BasicBlock &BB : F)
+      for (Instruction &I : BB.instructionsWithoutDebug())
+        Numbers[&I] = N++;
+  return Numbers;
+}
+
+//===-- Debug info and names -----------------------------------------------===//
+
+static std::string demangled(StringRef Name) {
+  std::string D = demangle(Name);
+  return D.empty() ? Name.str() : D;
+}
+
+struct SourceRange {
+  std::string File; ///< As the debug info names it.
+  std::string Path; ///< Where to read it.
+  unsigned Line = 0, EndLine = 0;
+  std::set<unsigned> Lines; ///< The lines the region's instructions name.
+};
+
+static SourceRange sourceRange(ArrayRef<Instruction *> Insts) {
+  SourceRange R;
+  for (Instruction *I : Insts) {
+    const DILocation *L = I->getDebugLoc().get();
+    if (!L || !L->getLine())
+      continue;
+    if (R.File.empty()) {
+      R.File = L->getFilename().str();
+      SmallString<256> P(L->getFilename());
+      if (!sys::path::is_absolute(P) && !L->getDirectory().empty()) {
+        P = L->getDirectory();
+        sys::path::append(P, L->getFilename());
+      }
+      R.Path = std::string(P);
+      R.Line = R.EndLine = L->getLine();
+      R.Lines.insert(L->getLine());
+      continue;
+    }
+    if (L->getFilename() != R.File)
+      continue;
+    R.Lines.insert(L->getLine());
+    R.Line = std::min(R.Line, L->getLine());
+    R.EndLine = std::max(R.EndLine, L->getLine());
+  }
+  return R;
+}
+
+class SourceCache {
+public:
+  const std::vector<std::string> *lines(const std::string &Path) {
+    auto It = Files.find(Path);
+    if (It != Files.end())
+      return It->second.empty() ? nullptr : &It->second;
+    std::vector<std::string> &Lines = Files[Path];
+    auto Buf = MemoryBuffer::getFile(Path);
+    if (!Buf)
+      return nullptr;
+    SmallVector<StringRef, 0> Parts;
+    (*Buf)->getBuffer().split(Parts, '\n');
+    for (StringRef P : Parts)
+      Lines.push_back(P.rtrim("\r").str());
+    return Lines.empty() ? nullptr : &Lines;
+  }
+
+private:
+  std::map<std::string, std::vector<std::string>> Files;
+};
+
+//===-- One module ---------------------------------------------------------===//
+
+struct ModuleResult {
+  std::string Json;
+  ModuleReport Report;
+};
+
+static void writeRegionDetails(json::OStream &J, const SimilarRegion &R,
+                               const RegionDetails &D, const GroupDetails &GD,
+                               const SimilarityAnalysis &S) {
+  Function *F = R.First->getFunction();
+  J.attribute("function", F->getName());
+  std::string Dem = demangled(F->getName());
+  if (Dem != F->getName())
+    J.attribute("demangled", Dem);
+  SourceRange SR = sourceRange(S.instructions(R));
+  if (!SR.File.empty()) {
+    J.attribute("file", SR.File);
+    J.attribute("line", SR.Line);
+    J.attribute("end_line", SR.EndLine);
+  }
+  J.attribute("instructions", R.Length);
+  J.attribute("blocks", D.Blocks);
+  J.attribute("parameters", GD.Parameters);
+  J.attribute("outputs", GD.Outputs);
+  J.attribute("estimated_saving", GD.EstimatedSaving);
+  if (D.Overlaps)
+    J.attribute("overlaps", true);
+}
+
+/// Colours named operands in an escaped IR line: each name that is a value
+/// of the region becomes a span carrying its common number.
+static std::string markOperands(const std::string &Escaped,
+                                const std::map<std::string, unsigned> &Names) {
+  std::string Out;
+  size_t I = 0;
+  auto IsName = [](char C) {
+    return isalnum(static_cast<unsigned char>(C)) || C == '_' || C == '.' ||
+           C == '$' || C == '-';
+  };
+  while (I < Escaped.size()) {
+    char C = Escaped[I];
+    if ((C == '%' || C == '@') && (I == 0 || !IsName(Escaped[I - 1]))) {
+      size_t J = I + 1;
+      if (J < Escaped.size() && Escaped[J] == '&') {
+        // A quoted name: &quot;...&quot;
+        size_t E = Escaped.find("&quot;", J + 6);
+        J = E == std::string::npos ? Escaped.size() : E + 6;
+      } else {
+        while (J < Escaped.size() && IsName(Escaped[J]))
+          ++J;
+      }
+      std::string Tok = Escaped.substr(I, J - I);
+      auto It = Names.find(Tok);
+      if (It != Names.end()) {
+        Out += "<span class=\"v c" + std::to_string(It->second % 12) +
+               "\" data-v=\"" + std::to_string(It->second) + "\">" + Tok +
+               "</span>";
+      } else {
+        Out += Tok;
+      }
+      I = J;
+      continue;
+    }
+    Out += C;
+    ++I;
+  }
+  return Out;
+}
+
+/// How the IR names V as an operand; with its type for constants, so a
+/// table cell says `i32 10` rather than `10`.
+static std::string operandName(Value *V, ModuleSlotTracker &MST,
+                               bool WithType) {
+  std::string S;
+  raw_string_ostream OS(S);
+  V->printAsOperand(OS, WithType && isa<Constant>(V), MST);
+  return S;
+}
+
+static GroupReport
+pageGroup(const SimilarityAnalysis &S, const SimilarityGroup &G,
+          const GroupDetails &GD, unsigned Number,
+          const DenseMap<const Instruction *, unsigned> &Numbers,
+          ModuleSlotTracker &MST, const Function *&Incorporated,
+          SourceCache &Sources) {
+  GroupReport GR;
+  GR.Number = Number;
+  GR.Length = G.Length;
+  GR.Saving = GD.EstimatedSaving;
+  GR.Parameters = GD.Parameters;
+  GR.Outputs = GD.Outputs;
+  GR.Exits = GD.Exits;
+  GR.RegionBytes = GD.RegionBytes;
+  unsigned NumCanon = GD.Roles.empty() ? 0 : GD.Roles.size() - 1;
+  GR.Values.resize(NumCanon);
+  for (unsigned C = 1; C <= NumCanon; ++C) {
+    GR.Values[C - 1].Number = C;
+    GR.Values[C - 1].Role = valueRoleName(GD.Roles[C]);
+    GR.Values[C - 1].Names.resize(G.Regions.size());
+  }
+  // A page stays readable (and small) with a few regions a group and a
+  // bounded number of IR lines a region.
+  const unsigned MaxRegions = 6, MaxLines = 80, HeadLines = 60;
+  unsigned Shown = std::min<unsigned>(G.Regions.size(), MaxRegions);
+  for (MappedValue &V : GR.Values)
+    V.Names.resize(Shown);
+  for (unsigned RI = Shown; RI < G.Regions.size(); ++RI)
+    GR.MoreRegions.push_back(
+        demangled(G.Regions[RI].First->getFunction()->getName()) + " (" +
+        std::to_string(Numbers.lookup(G.Regions[RI].First)) + "-" +
+        std::to_string(Numbers.lookup(G.Regions[RI].Last)) + ")");
+  for (unsigned RI = 0; RI < Shown; ++RI) {
+    const SimilarRegion &R = G.Regions[RI];
+    const RegionDetails &D = GD.Regions[RI];
+    RegionReport RR;
+    Function *F = R.First->getFunction();
+    if (Incorporated != F) {
+      MST.incorporateFunction(*F);
+      Incorporated = F;
+    }
+    RR.Start = Numbers.lookup(R.First);
+    RR.End = Numbers.lookup(R.Last);
+    RR.LinkageName = F->getName().str();
+    RR.Function = demangled(F->getName());
+    RR.Blocks = D.Blocks;
+    RR.Overlaps = D.Overlaps;
+    std::map<std::string, unsigned> Names;
+    for (unsigned K = 0; K < D.Values.size(); ++K) {
+      if (D.Canonical[K] >= 1 && D.Canonical[K] <= NumCanon)
+        GR.Values[D.Canonical[K] - 1].Names[RI] =
+            operandName(D.Values[K], MST, /*WithType=*/true);
+      std::string N = operandName(D.Values[K], MST, /*WithType=*/false);
+      if (!N.empty() && (N[0] == '%' || N[0] == '@'))
+        Names[escapeHtml(N)] = D.Canonical[K];
+    }
+    // The IR: two lines of context each side, within the function.
+    std::vector<Instruction *> Insts = S.instructions(R);
+    std::vector<Instruction *> Lines;
+    std::vector<bool> Matched;
+    {
+      std::vector<Instruction *> Before;
+      Instruction *P = R.First;
+      for (int K = 0; K < 2; ++K) {
+        P = P->getPrevNode();
+        if (!P)
+          break;
+        Before.push_back(P);
+      }
+      for (auto It = Before.rbegin(); It != Before.rend(); ++It) {
+        Lines.push_back(*It);
+        Matched.push_back(false);
+      }
+      for (unsigned K = 0; K < Insts.size(); ++K) {
+        if (Insts.size() > MaxLines && K == HeadLines) {
+          // The gap: a null line.
+          Lines.push_back(nullptr);
+          Matched.push_back(false);
+          K = Insts.size() - (MaxLines - HeadLines);
+        }
+        Lines.push_back(Insts[K]);
+        Matched.push_back(true);
+      }
+      Instruction *Nx = R.Last;
+      for (int K = 0; K < 2; ++K) {
+        Nx = Nx->getNextNode();
+        if (!Nx)
+          break;
+        Lines.push_back(Nx);
+        Matched.push_back(false);
+      }
+    }
+    const BasicBlock *BB = nullptr;
+    for (unsigned K = 0; K < Lines.size(); ++K) {
+      if (!Lines[K]) {
+        RR.IR.push_back({"<span class=\"lbl\">&hellip; " +
+                             std::to_string(Insts.size() - MaxLines) +
+                             " more instructions &hellip;</span>",
+                         false});
+        continue;
+      }
+      if (Lines[K]->getParent() != BB) {
+        if (BB) {
+          std::string Label;
+          raw_string_ostream OS(Label);
+          Lines[K]->getParent()->printAsOperand(OS, false, MST);
+          RR.IR.push_back(
+              {"<span class=\"lbl\">" + escapeHtml(Label) + ":</span>",
+               false});
+        }
+        BB = Lines[K]->getParent();
+      }
+      std::string Text;
+      raw_string_ostream OS(Text);
+      Lines[K]->print(OS, MST);
+      StringRef T = StringRef(Text).trim();
+      // Drop metadata attachments: they are long and not compared.
+      size_t Meta = T.find(", !");
+      if (Meta != StringRef::npos)
+        T = T.substr(0, Meta);
+      RR.IR.push_back({Matched[K] ? markOperands(escapeHtml(T), Names)
+                                  : escapeHtml(T),
+                       Matched[K]});
+    }
+    SourceRange SR = sourceRange(Insts);
+    RR.File = SR.File;
+    RR.Line = SR.Line;
+    RR.EndLine = SR.EndLine;
+    if (!SR.File.empty())
+      if (const std::vector<std::string> *Src = Sources.lines(SR.Path)) {
+        unsigned From = SR.Line > 1 ? SR.Line - 1 : 1;
+        unsigned To = std::min<unsigned>(SR.EndLine + 1, Src->size());
+        To = std::min(To, From + 40);
+        for (unsigned L = From; L <= To; ++L)
+          RR.Source.push_back({L, (*Src)[L - 1], SR.Lines.count(L) > 0});
+      }
+    GR.Regions.push_back(std::move(RR));
+  }
+  // Only what crosses the region's border is worth a table row.
+  std::vector<MappedValue> Kept;
+  for (MappedValue &V : GR.Values)
+    if (V.Role != "internal")
+      Kept.push_back(std::move(V));
+  GR.Values = std::move(Kept);
+  return GR;
+}
+
+static bool analyzeModule(Module &M, const SimilarityOptions &Options,
+                          const std::string &Name, bool WantPage,
+                          ModuleResult &Out, SourceCache &Sources) {
+  SimilarityAnalysis S(Options);
+  S.run(M);
+  if (PrintStats) {
+    const SimilarityStats &St = S.stats();
+    errs() << Name << ": " << St.LegalInstructions << " legal of "
+           << St.Positions << " positions, " << St.DistinctOperations
+           << " operations, " << St.RepeatedSubstrings
+           << " repeated sequences, " << St.Candidates << " candidates, "
+           << St.MappingSearches << " mapping searches ("
+           << St.MappingSearchesGivenUp << " given up), "
+           << S.groups().size() << " groups\n";
+  }
+  DenseMap<const Instruction *, unsigned> Numbers = numberInstructions(M);
+  bool NeedDetails = Details || WantPage;
+  std::vector<GroupDetails> GDs;
+  if (NeedDetails) {
+    GDs.resize(S.groups().size());
+    for (unsigned K = 0; K < S.groups().size(); ++K)
+      describeGroup(S, S.groups()[K], GDs[K]);
+  }
+
+  raw_string_ostream OS(Out.Json);
+  json::OStream J(OS, 1);
+  J.objectBegin();
+  unsigned Number = 1;
+  for (unsigned K = 0; K < S.groups().size(); ++K, ++Number) {
+    const SimilarityGroup &G = S.groups()[K];
+    J.attributeBegin(std::to_string(Number));
+    J.arrayBegin();
+    for (unsigned RI = 0; RI < G.Regions.size(); ++RI) {
+      const SimilarRegion &R = G.Regions[RI];
+      J.objectBegin();
+      J.attribute("start", Numbers.lookup(R.First));
+      J.attribute("end", Numbers.lookup(R.Last));
+      if (Details)
+        writeRegionDetails(J, R, GDs[K].Regions[RI], GDs[K], S);
+      J.objectEnd();
+    }
+    J.arrayEnd();
+    J.attributeEnd();
+  }
+  J.objectEnd();
+
+  if (WantPage) {
+    ModuleReport &MR = Out.Report;
+    MR.Name = Name;
+    MR.Instructions = Numbers.size();
+    MR.GroupsTotal = S.groups().size();
+    std::vector<unsigned> Order(S.groups().size());
+    for (unsigned K = 0; K < Order.size(); ++K)
+      Order[K] = K;
+    std::stable_sort(Order.begin(), Order.end(), [&](unsigned A, unsigned B) {
+      return GDs[A].EstimatedSaving > GDs[B].EstimatedSaving;
+    });
+    if (HtmlGroups && Order.size() > HtmlGroups)
+      Order.resize(HtmlGroups);
+    ModuleSlotTracker MST(&M);
+    const Function *Incorporated = nullptr;
+    for (unsigned K : Order)
+      MR.Groups.push_back(pageGroup(S, S.groups()[K], GDs[K], K + 1, Numbers,
+                                    MST, Incorporated, Sources));
+  }
+  return true;
+}
+
+/// Reads one input; one error line on failure.
+static std::unique_ptr<Module> readModule(const std::string &Path,
+                                          LLVMContext &Ctx) {
+  SMDiagnostic Err;
+  std::unique_ptr<Module> M = parseIRFile(Path, Err, Ctx);
+  if (!M) {
+    std::string Where;
+    if (Err.getLineNo() > 0)
+      Where = ":" + std::to_string(Err.getLineNo()) + ":" +
+              std::to_string(Err.getColumnNo() + 1);
+    error(Path + Where,
+          (Where.empty() ? "cannot read IR: " : "") + Err.getMessage());
+    return nullptr;
+  }
+  std::string Problems;
+  raw_string_ostream OS(Problems);
+  if (verifyModule(*M, &OS)) {
+    StringRef First = StringRef(Problems).split('\n').first;
+    error(Path, "invalid module: " + First);
+    return nullptr;
+  }
+  return M;
+}
+
+static bool writeFile(const std::string &Path, StringRef Text) {
+  std::error_code EC;
+  ToolOutputFile Out(Path, EC, sys::fs::OF_None);
+  if (EC) {
+    error(Path, "cannot write: " + EC.message());
+    return false;
+  }
+  Out.os() << Text;
+  Out.os().close();
+  if (Out.os().has_error()) {
+    error(Path, "cannot write");
+    Out.os().clear_error();
+    return false;
+  }
+  Out.keep();
+  return true;
+}
+
+/// Output names for several inputs: <dir>/<stem>.json, made unique.
+static std::vector<std::string> outputPaths(const std::string &Dir) {
+  std::vector<std::string> Paths;
+  std::set<std::string> Used;
+  for (const std::string &In : Inputs) {
+    std::string Stem = sys::path::stem(In).str();
+    std::string Name = Stem + ".json";
+    for (unsigned K = 2; Used.count(Name); ++K)
+      Name = Stem + "." + std::to_string(K) + ".json";
+    Used.insert(Name);
+    SmallString<256> P(Dir);
+    sys::path::append(P, Name);
+    Paths.push_back(std::string(P));
+  }
+  return Paths;
+}
+
+int main(int argc, char **argv) {
+  InitLLVM X(argc, argv);
+  cl::HideUnrelatedOptions(SimCategory);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "coalesce-sim: structurally similar instruction sequences, as JSON "
+      "(llvm-sim's format) and HTML\n");
+
+  SimilarityOptions Options;
+  Options.WiderCommutativity = !LLVMSimCompatible;
+  Options.AllOccurrences = AllOccurrences;
+  Options.SpanBlocks = !WithinBlocks;
+  Options.MatchCallsByName = CallsByName;
+  Options.MinLength = std::max(2u, unsigned(MinLength));
+
+  bool Several = Inputs.size() > 1;
+  bool WantJson = !(Output == "-" && !Html.empty() && Output.getNumOccurrences() == 0);
+  std::vector<std::string> Paths;
+  if (Several && WantJson) {
+    if (Output == "-") {
+      error("-o", "several inputs need -o <directory> (or only --html)");
+      return 1;
+    }
+    if (std::error_code EC = sys::fs::create_directories(Output)) {
+      error(Output, "cannot create directory: " + EC.message());
+      return 1;
+    }
+    Paths = outputPaths(Output);
+  }
+
+  bool Failed = false;
+  std::vector<ModuleReport> Page;
+  SourceCache Sources;
+  for (unsigned K = 0; K < Inputs.size(); ++K) {
+    LLVMContext Ctx;
+    std::unique_ptr<Module> M = readModule(Inputs[K], Ctx);
+    if (!M) {
+      Failed = true;
+      continue;
+    }
+    ModuleResult R;
+    analyzeModule(*M, Options, Inputs[K], !Html.empty(), R, Sources);
+    if (WantJson) {
+      if (!Several && Output == "-")
+        outs() << R.Json;
+      else if (!writeFile(Several ? Paths[K] : Output, R.Json))
+        Failed = true;
+    }
+    if (!Html.empty())
+      Page.push_back(std::move(R.Report));
+  }
+
+  if (!Html.empty()) {
+    std::string Text;
+    raw_string_ostream OS(Text);
+    writeHtml(OS, Page, "coalesce-sim");
+    if (!writeFile(Html, Text))
+      Failed = true;
+  }
+  return Failed ? 1 : 0;
+}

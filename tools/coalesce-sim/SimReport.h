@@ -1,0 +1,81 @@
+//===- tools/coalesce-sim/SimReport.h - What coalesce-sim shows ------------===//
+//
+// The per-module results coalesce-sim writes: llvm-sim's JSON (optionally
+// with richer fields) and the HTML page. Everything the page needs is
+// copied out of the module, so modules can be freed as the run goes on.
+//
+//===----------------------------------------------------------------------===//
+#ifndef COALESCE_TOOLS_SIMREPORT_H
+#define COALESCE_TOOLS_SIMREPORT_H
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace coalesce {
+namespace sim {
+
+/// One line of IR on the page. Html is already escaped and carries the
+/// operand spans; Matched lines belong to the region, others are context.
+struct IRLine {
+  std::string Html;
+  bool Matched = false;
+};
+
+struct SourceLine {
+  unsigned Number = 0;
+  std::string Text;
+  bool InRegion = false;
+};
+
+/// A value of the group in its common numbering, as each region names it.
+struct MappedValue {
+  unsigned Number = 0;
+  std::string Role;
+  std::vector<std::string> Names; ///< One per region.
+};
+
+struct RegionReport {
+  unsigned Start = 0, End = 0; ///< llvm-sim's instruction numbers.
+  std::string Function;        ///< Demangled where possible.
+  std::string LinkageName;
+  std::string File;            ///< Empty without debug info.
+  unsigned Line = 0, EndLine = 0;
+  unsigned Blocks = 1;
+  bool Overlaps = false;
+  std::vector<IRLine> IR;
+  std::vector<SourceLine> Source;
+};
+
+struct GroupReport {
+  unsigned Number = 0; ///< The key in the JSON (from 1).
+  unsigned Length = 0;
+  int64_t Saving = 0;
+  unsigned Parameters = 0, Outputs = 0, Exits = 0;
+  uint64_t RegionBytes = 0;
+  std::vector<RegionReport> Regions; ///< The first few.
+  std::vector<std::string> MoreRegions; ///< The others: "function (a-b)".
+  std::vector<MappedValue> Values; ///< Inputs, outputs, exits, shared.
+};
+
+struct ModuleReport {
+  std::string Name;
+  unsigned Instructions = 0;
+  std::vector<GroupReport> Groups;
+  unsigned GroupsTotal = 0; ///< Before any cut for the page.
+};
+
+/// The self-contained page for one run: groups of all modules sorted by
+/// estimated saving, regions side by side.
+void writeHtml(llvm::raw_ostream &OS, const std::vector<ModuleReport> &Mods,
+               const std::string &Title);
+
+/// Escapes text for HTML.
+std::string escapeHtml(llvm::StringRef S);
+
+} // namespace sim
+} // namespace coalesce
+
+#endif
