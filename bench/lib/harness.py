@@ -1,0 +1,633 @@
+"""The engine of bench/run: fetch, compile, link every variant, measure.
+
+A project (bench/lib/projects.py) gives its npm package, its compile units
+and its binaries; a program (one row of the tables) is one or more of those
+binaries with its checks and, optionally, a runtime workload. Everything
+here is the same for every project.
+"""
+
+import concurrent.futures
+import hashlib
+import os
+import re
+import shlex
+import shutil
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
+import threading
+import time
+
+LLVM_BIN = os.environ.get("LLVM_BIN", "/usr/lib/llvm-22/bin")
+CLANG = os.environ.get("CLANG", "clang-22")
+CLANGXX = os.environ.get("CLANGXX", "clang++-22")
+GCC = os.environ.get("GCC", "gcc")
+GXX = os.environ.get("GXX", "g++")
+
+_log_lock = threading.Lock()
+_t0 = time.monotonic()
+
+
+def log(msg):
+    el = time.monotonic() - _t0
+    with _log_lock:
+        print("[%3d:%02d] %s" % (el // 60, el % 60, msg), file=sys.stderr,
+              flush=True)
+
+
+def llvm_tool(name):
+    return os.path.join(LLVM_BIN, name)
+
+
+class BenchError(Exception):
+    pass
+
+
+# ---------------------------------------------------------------- variants
+
+class Variant:
+    """One way of linking the same objects.
+
+    toolchain: "clang" (the bitcode objects, ld.lld) or "gcc" (GCC's own
+    -flto objects from the same sources, GCC's default linker)."""
+
+    def __init__(self, key, label, ldflags=(), toolchain="clang",
+                 coalesce=False, gold=None, note=""):
+        self.key, self.label = key, label
+        self.ldflags = list(ldflags)
+        self.toolchain = toolchain
+        self.coalesce = coalesce
+        # gold: "llvmgold" (LLVM's LLVMgold.so) or "coalesce" (coalesce.so
+        # as the GNU linker plugin).
+        self.gold = gold
+        self.note = note
+
+    def flags_text(self, plugin_name="coalesce.so"):
+        if self.toolchain == "gcc":
+            return "gcc/g++ -Os -flto (compile and link), GNU ld"
+        if self.gold == "llvmgold":
+            return "-Oz -flto -fuse-ld=gold (LLVMgold.so)"
+        if self.gold == "coalesce":
+            return "-Oz -fuse-ld=gold -Wl,-plugin," + plugin_name
+        flags = ["-Oz -flto -fuse-ld=lld"]
+        if self.coalesce:
+            flags.append("-Wl,--load-pass-plugin=" + plugin_name)
+        flags += self.ldflags
+        return " ".join(flags)
+
+
+MERGEFUNC = ["-Wl,-mllvm,-enable-merge-functions"]
+# -Wl, splits at commas: the pipeline text goes through -Xlinker whole.
+IROUTLINER = ["-Xlinker", "--lto-newpm-passes=lto<O2>,iroutliner"]
+GMF = ["-Wl,-mllvm,-enable-global-merge-func"]
+MOUTLINER = ["-Wl,-mllvm,-enable-machine-outliner"]
+ICF = ["-Wl,--icf=all"]
+
+VARIANTS = [
+    Variant("baseline", "baseline"),
+    Variant("mergefunc", "mergefunc", MERGEFUNC),
+    Variant("iroutliner", "IR outliner", IROUTLINER),
+    Variant("gmf", "global-merge-func", GMF),
+    Variant("moutliner", "machine outliner", MOUTLINER),
+    Variant("icf", "icf=all", ICF),
+    Variant("llvm-all", "all LLVM", MERGEFUNC + IROUTLINER + GMF + MOUTLINER
+            + ICF),
+    Variant("coalesce", "coalesce", coalesce=True),
+    Variant("coalesce+", "coalesce+icf+MO", ICF + MOUTLINER, coalesce=True),
+    Variant("gcc", "GCC -Os -flto", toolchain="gcc"),
+    # Through ld.gold: LLVM's own LLVMgold.so, and coalesce.so as the GNU
+    # linker plugin (run by default when the plugin has its entry point).
+    Variant("gold", "gold+LLVMgold", gold="llvmgold"),
+    Variant("gold-coalesce", "gold+coalesce", gold="coalesce",
+            coalesce=True),
+]
+GOLD_KEYS = ("gold", "gold-coalesce")
+VARIANT_BY_KEY = {v.key: v for v in VARIANTS}
+
+
+# ---------------------------------------------------------------- specs
+
+class Unit:
+    """One source file compiled to one object."""
+
+    def __init__(self, src, flags=(), lang=None, name=None):
+        self.src = src
+        self.flags = list(flags)
+        self.lang = lang or ("c" if src.endswith(".c") else "c++")
+        base = os.path.splitext(src)[0].replace("/", "_")
+        self.name = name or base
+
+
+class Binary:
+    """One program linked from objects.
+
+    units: names of Units (or Unit objects); libs: trailing link arguments
+    (-lm, static archives of native code such as Debian's libgtest.a)."""
+
+    def __init__(self, name, units, libs=(), cxx=None):
+        self.name = name
+        self.units = list(units)
+        self.libs = list(libs)
+        self.cxx = cxx
+
+
+class Program:
+    """One row of the tables.
+
+    binaries: Binary objects; timed: the binary whose link is timed
+    (the first by default). text: "main" (the timed binary's .text) or
+    "sum" (all binaries'). check(ctx, variant, bins) returns a dict
+    name -> (ok, result) where result is compared with the baseline's when
+    compare is True. workload(bins, workdir) returns (argv, stdin_path)
+    for the runtime measurements, or None."""
+
+    def __init__(self, name, binaries, check, workload=None, timed=None,
+                 text="main", compare=False, describe="", workload_text=""):
+        self.name = name
+        self.binaries = binaries
+        self.check = check
+        self.workload = workload
+        self.timed = timed or binaries[0].name
+        self.text = text
+        self.compare = compare
+        self.describe = describe
+        self.workload_text = workload_text
+
+
+class Project:
+    """A package from npm and how to build what it carries.
+
+    Subclasses set name, package, version, sha256 and implement
+    setup(srcroot) (returning the source directory, after any unpacking of
+    nested archives), units(src), programs(src, ctx)."""
+
+    name = package = version = sha256 = None
+    gcc_flags = []
+    toolchains = ("clang", "gcc")
+
+    def setup(self, root):
+        return root
+
+    def units(self, src):
+        raise NotImplementedError
+
+    def programs(self, src, ctx):
+        raise NotImplementedError
+
+    def archives(self):
+        """{name: [unit names]}: static libraries that binaries name as
+        "lib:NAME"; the linker takes only the members it needs, as from
+        the project's own libraries."""
+        return {}
+
+
+# ---------------------------------------------------------------- context
+
+class Context:
+    def __init__(self, cache, plugin, jobs, link_reps, run_reps, variants,
+                 timeout=900):
+        self.cache = cache
+        self.plugin = plugin
+        self.jobs = jobs
+        self.link_reps = link_reps
+        self.run_reps = run_reps
+        self.variants = variants
+        self.timeout = timeout
+        for d in ("npm", "src", "obj", "bin", "work"):
+            os.makedirs(os.path.join(cache, d), exist_ok=True)
+
+    def path(self, *parts):
+        return os.path.join(self.cache, *parts)
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, check=True, **kw)
+
+
+def sha256_file(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def fetch(ctx, project):
+    """The project's npm tarball, unpacked under the cache (once)."""
+    tgz = ctx.path("npm", "%s-%s.tgz" % (project.package, project.version))
+    if not os.path.exists(tgz):
+        log("[%s] fetch %s@%s with npm" % (project.name, project.package,
+                                           project.version))
+        with tempfile.TemporaryDirectory(dir=ctx.path("npm")) as tmp:
+            run(["npm", "pack", "--silent", "--pack-destination", tmp,
+                 "%s@%s" % (project.package, project.version)],
+                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                cwd=tmp)
+            got = [f for f in os.listdir(tmp) if f.endswith(".tgz")]
+            if len(got) != 1:
+                raise BenchError("npm pack gave %r" % got)
+            os.replace(os.path.join(tmp, got[0]), tgz)
+    digest = sha256_file(tgz)
+    if digest != project.sha256:
+        raise BenchError("%s: sha256 %s, expected %s (pinned)" %
+                         (tgz, digest, project.sha256))
+    root = ctx.path("src", "%s-%s" % (project.package, project.version))
+    if not os.path.exists(os.path.join(root, ".unpacked")):
+        log("[%s] unpack %s" % (project.name, os.path.basename(tgz)))
+        shutil.rmtree(root, ignore_errors=True)
+        os.makedirs(root)
+        with tarfile.open(tgz) as tf:
+            tf.extractall(root, filter="data")
+        open(os.path.join(root, ".unpacked"), "w").close()
+    return project.setup(os.path.join(root, "package"))
+
+
+# ---------------------------------------------------------------- compile
+
+def compile_cmd(unit, src, toolchain, project):
+    if toolchain == "gcc":
+        cc = GCC if unit.lang == "c" else GXX
+        opt = ["-Os", "-flto"] + project.gcc_flags
+    else:
+        cc = CLANG if unit.lang == "c" else CLANGXX
+        opt = ["-Oz", "-flto"]
+    return [cc] + opt + ["-w", "-c", os.path.join(src, unit.src)] + \
+        unit.flags
+
+
+def compile_all(ctx, project, src, units, toolchain):
+    """Objects for every unit, compiled in parallel, cached by command."""
+    outdir = ctx.path("obj", project.name, toolchain)
+    os.makedirs(outdir, exist_ok=True)
+    objs, todo = {}, []
+    for u in units:
+        cmd = compile_cmd(u, src, toolchain, project)
+        key = hashlib.sha1(" ".join(cmd).encode()).hexdigest()[:10]
+        obj = os.path.join(outdir, "%s-%s.o" % (u.name, key))
+        objs[u.name] = obj
+        if not os.path.exists(obj):
+            todo.append((u, cmd, obj))
+    if not todo:
+        return objs
+    log("[%s] compile %d objects with %s (%d jobs)" %
+        (project.name, len(todo), toolchain, ctx.jobs))
+    done = [0]
+    t0 = time.monotonic()
+
+    def one(item):
+        u, cmd, obj = item
+        tmp = obj + ".tmp.o"
+        r = subprocess.run(cmd + ["-o", tmp], cwd=src,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        if r.returncode:
+            raise BenchError("compile failed: %s\n%s" % (
+                shlex.join(cmd), r.stdout.decode(errors="replace")[-3000:]))
+        os.replace(tmp, obj)
+        done[0] += 1
+        if done[0] % 10 == 0 or done[0] == len(todo):
+            log("[%s]   %s: %d/%d objects (%.0f s)" % (
+                project.name, toolchain, done[0], len(todo),
+                time.monotonic() - t0))
+
+    with concurrent.futures.ThreadPoolExecutor(ctx.jobs) as ex:
+        for f in [ex.submit(one, item) for item in todo]:
+            f.result()
+    return objs
+
+
+# ---------------------------------------------------------------- link
+
+def make_archives(ctx, project, objs, toolchain):
+    """Static libraries of the objects (llvm-ar; GCC: gcc-ar, whose index
+    knows GCC's LTO objects), added to objs as "lib:NAME"."""
+    for name, members in project.archives().items():
+        files = [objs[m] for m in members]
+        key = hashlib.sha1(" ".join(files).encode()).hexdigest()[:10]
+        path = ctx.path("obj", project.name, toolchain,
+                        "lib%s-%s.a" % (name, key))
+        if not os.path.exists(path):
+            ar = "gcc-ar" if toolchain == "gcc" else llvm_tool("llvm-ar")
+            run([ar, "rcs", path + ".tmp.a"] + files)
+            os.replace(path + ".tmp.a", path)
+        objs["lib:" + name] = path
+
+
+def link_cmd(ctx, variant, binary, objs, out, cxx):
+    files = [objs[u] for u in binary.units]
+    if variant.toolchain == "gcc":
+        return [GXX if cxx else GCC, "-Os", "-flto"] + files + \
+            binary.libs + ["-o", out], None
+    cc = CLANGXX if cxx else CLANG
+    if variant.gold == "llvmgold":
+        cmd = [cc, "-Oz", "-flto", "-fuse-ld=gold"]
+    elif variant.gold == "coalesce":
+        # No -flto: the driver would add LLVMgold.so; coalesce.so does LTO.
+        cmd = [cc, "-Oz", "-fuse-ld=gold", "-Wl,-plugin," + ctx.plugin]
+    else:
+        cmd = [cc, "-Oz", "-flto", "-fuse-ld=lld"]
+        if variant.coalesce:
+            cmd.append("-Wl,--load-pass-plugin=" + ctx.plugin)
+    env = None
+    if variant.coalesce:
+        env = dict(os.environ)
+        env["COALESCE_OPTIONS"] = "-coalesce-report=" + out + \
+            ".coalesce.json"
+    return cmd + variant.ldflags + files + binary.libs + ["-o", out], env
+
+
+def link_one(ctx, variant, binary, objs, out, cxx):
+    """Link; (seconds, error text or None)."""
+    cmd, env = link_cmd(ctx, variant, binary, objs, out, cxx)
+    tmp = out + ".tmp"
+    t0 = time.perf_counter()
+    r = subprocess.run(cmd[:-1] + [tmp], env=env, stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT, timeout=3600)
+    secs = time.perf_counter() - t0
+    if r.returncode:
+        for f in (tmp, out):
+            if os.path.exists(f):
+                os.remove(f)
+        text = r.stdout.decode(errors="replace")
+        return secs, "link failed (exit %d): %s\n%s" % (
+            r.returncode, shlex.join(cmd), text[-4000:])
+    os.replace(tmp, out)
+    return secs, None
+
+
+def text_bytes(path):
+    out = subprocess.run([llvm_tool("llvm-size"), "-A", path],
+                         stdout=subprocess.PIPE, check=True).stdout.decode()
+    for line in out.splitlines():
+        f = line.split()
+        if f and f[0] == ".text":
+            return int(f[1])
+    raise BenchError("no .text in " + path)
+
+
+# ---------------------------------------------------------------- running
+
+def run_capture(argv, stdin_path=None, cwd=None, timeout=900, env=None):
+    """(exit code, stdout+stderr bytes) of one run."""
+    stdin = open(stdin_path, "rb") if stdin_path else subprocess.DEVNULL
+    try:
+        r = subprocess.run(argv, stdin=stdin, stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, cwd=cwd,
+                           timeout=timeout, env=env)
+        return r.returncode, r.stdout
+    except subprocess.TimeoutExpired as e:
+        return "timeout", e.stdout or b""
+    except OSError as e:
+        return "cannot run: %s" % e, b""
+    finally:
+        if stdin_path:
+            stdin.close()
+
+
+CALLGRIND_RE = re.compile(rb"Collected\s*:\s*(\d+)")
+
+
+def callgrind(argv, stdin_path=None, cwd=None):
+    """Instructions executed by argv (all threads), or None on failure."""
+    with tempfile.TemporaryDirectory() as tmp:
+        cmd = ["valgrind", "--tool=callgrind",
+               "--callgrind-out-file=" + os.path.join(tmp, "cg.out")] + argv
+        rc, out = run_capture(cmd, stdin_path, cwd, timeout=3600)
+    m = CALLGRIND_RE.findall(out)
+    if rc != 0 or not m:
+        return None
+    return sum(int(x) for x in m)
+
+
+def wall(argv, stdin_path=None, cwd=None):
+    stdin = open(stdin_path, "rb") if stdin_path else subprocess.DEVNULL
+    try:
+        t0 = time.perf_counter()
+        r = subprocess.run(argv, stdin=stdin, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL, cwd=cwd, timeout=3600)
+        secs = time.perf_counter() - t0
+    finally:
+        if stdin_path:
+            stdin.close()
+    return secs if r.returncode == 0 else None
+
+
+def median(xs):
+    xs = [x for x in xs if x is not None]
+    return statistics.median(xs) if xs else None
+
+
+# ---------------------------------------------------------------- a project
+
+def bench_project(ctx, project, only_programs=None):
+    """Measure every program of the project in every variant.
+
+    Returns a list of program result dicts (see report.py)."""
+    src = fetch(ctx, project)
+    units = project.units(src)
+    programs = project.programs(src, ctx)
+    if only_programs:
+        programs = [p for p in programs if p.name in only_programs]
+    if not programs:
+        return []
+    unit_by_name = {u.name: u for u in units}
+    needed = set()
+    archives = project.archives()
+    for p in programs:
+        for b in p.binaries:
+            for u in b.units:
+                if u.startswith("lib:"):
+                    needed.update(archives[u[4:]])
+                else:
+                    needed.add(u)
+    units = [unit_by_name[n] for n in sorted(needed)]
+    toolchains = sorted({v.toolchain for v in ctx.variants})
+    objs, build_errors = {}, {}
+    for tc in toolchains:
+        if tc not in project.toolchains:
+            continue
+        try:
+            objs[tc] = compile_all(ctx, project, src, units, tc)
+            make_archives(ctx, project, objs[tc], tc)
+        except (BenchError, subprocess.CalledProcessError) as e:
+            # The variants of this toolchain fail, visibly; the others run.
+            log("[%s] build with %s FAILED: %s" % (
+                project.name, tc, str(e).splitlines()[0][:300]))
+            objs.pop(tc, None)
+            build_errors[tc] = str(e)
+    project.build_errors = build_errors
+
+    results = []
+    for prog in programs:
+        results.append(bench_program(ctx, project, prog, objs, unit_by_name))
+    return results
+
+
+def bindir(ctx, project, variant):
+    d = ctx.path("bin", project.name, variant.key)
+    os.makedirs(d, exist_ok=True)
+    return d
+
+
+def bench_program(ctx, project, prog, objs, unit_by_name):
+    P = "[%s]" % prog.name
+    res = {"name": prog.name, "project": project.name,
+           "package": "%s@%s" % (project.package, project.version),
+           "describe": prog.describe, "workload": prog.workload_text,
+           "binaries": [b.name for b in prog.binaries], "timed": prog.timed,
+           "text_kind": prog.text, "variants": {}}
+    V = {}
+    for v in ctx.variants:
+        V[v.key] = {"text": None, "text_by_binary": {}, "link_s": [],
+                    "link_other_s": {}, "errors": [], "checks": None,
+                    "instructions": None, "run_s": []}
+    usable = [v for v in ctx.variants if v.toolchain in objs]
+    for v in ctx.variants:
+        if v.toolchain not in objs:
+            V[v.key]["errors"].append(
+                "build failed (%s): %s" % (v.toolchain, getattr(
+                    project, "build_errors", {}).get(v.toolchain, "")))
+            V[v.key]["checks"] = {"passed": 0, "total": None,
+                                  "failures": ["build failed"]}
+
+    def cxx_of(b):
+        if b.cxx is not None:
+            return b.cxx
+        return any(unit_by_name[u].lang == "c++" for u in b.units
+                   if u in unit_by_name)
+
+    binpath = {v.key: {b.name: os.path.join(bindir(ctx, project, v), b.name)
+                       for b in prog.binaries} for v in usable}
+    timed = [b for b in prog.binaries if b.name == prog.timed][0]
+    others = [b for b in prog.binaries if b is not timed]
+
+    # Timed links of the main binary: rounds over the variants, one link at
+    # a time, so that every variant sees the same machine state.
+    for rep in range(ctx.link_reps):
+        for v in usable:
+            out = binpath[v.key][timed.name]
+            secs, err = link_one(ctx, v, timed, objs[v.toolchain], out,
+                                 cxx_of(timed))
+            if err:
+                if rep == 0:
+                    V[v.key]["errors"].append(err)
+                    log("%s link %s FAILED (%.1f s)" % (P, v.key, secs))
+                continue
+            V[v.key]["link_s"].append(secs)
+            log("%s link %s %s, round %d/%d: %.2f s" % (
+                P, timed.name, v.key, rep + 1, ctx.link_reps, secs))
+    # The other binaries: once per variant, in parallel.
+    if others:
+        log("%s link %d more binaries x %d variants (%d jobs)" % (
+            P, len(others), len(usable), ctx.jobs))
+        t0 = time.monotonic()
+        with concurrent.futures.ThreadPoolExecutor(ctx.jobs) as ex:
+            futs = {}
+            for v in usable:
+                for b in others:
+                    futs[ex.submit(link_one, ctx, v, b, objs[v.toolchain],
+                                   binpath[v.key][b.name], cxx_of(b))] = (v, b)
+            for n, f in enumerate(concurrent.futures.as_completed(futs), 1):
+                v, b = futs[f]
+                secs, err = f.result()
+                V[v.key]["link_other_s"][b.name] = secs
+                if err:
+                    V[v.key]["errors"].append(err)
+                    log("%s link %s %s FAILED" % (P, b.name, v.key))
+                if n % 10 == 0 or n == len(futs):
+                    log("%s   %d/%d links (%.0f s)" % (
+                        P, n, len(futs), time.monotonic() - t0))
+
+    # Sizes and coalesce's own report.
+    for v in usable:
+        r = V[v.key]
+        total, complete = 0, True
+        for b in prog.binaries:
+            path = binpath[v.key][b.name]
+            if os.path.exists(path):
+                n = text_bytes(path)
+                r["text_by_binary"][b.name] = n
+                total += n
+            else:
+                complete = False
+        if prog.text == "main":
+            r["text"] = r["text_by_binary"].get(timed.name)
+        elif complete:
+            r["text"] = total
+        if v.coalesce:
+            rep = binpath[v.key][timed.name] + ".coalesce.json"
+            if os.path.exists(rep):
+                import json
+                with open(rep) as f:
+                    j = json.load(f)
+                r["coalesce_report"] = {
+                    "functions": j.get("functions"),
+                    "merges_by_kind": j.get("merges_by_kind"),
+                    "bytes_saved": j.get("bytes_saved")}
+    if "baseline" in V and V["baseline"]["text"]:
+        log("%s .text: %s" % (P, ", ".join(
+            "%s %s" % (k, V[k]["text"]) for k in V)))
+
+    # Checks: the baseline first, whose results the others must reproduce.
+    base_results = None
+    order = sorted(usable, key=lambda v: v.key != "baseline")
+    for v in order:
+        r = V[v.key]
+        if any("link failed" in e for e in r["errors"]):
+            r["checks"] = {"passed": 0, "total": None,
+                           "failures": ["link failed"]}
+            continue
+        t0 = time.monotonic()
+        got = prog.check(ctx, v, binpath[v.key])
+        failures, notes = [], []
+        for name, val in sorted(got.items()):
+            ok, result = val[0], val[1]
+            if len(val) > 2 and val[2]:
+                notes.append("%s: %s" % (name, val[2]))
+            if not ok:
+                failures.append(name)
+            elif prog.compare and v.key != "baseline":
+                if base_results is None or name not in base_results:
+                    failures.append(name + " (no baseline result)")
+                elif base_results[name][1] != result:
+                    failures.append(name + " (differs from baseline)")
+        if v.key == "baseline":
+            base_results = got
+        r["checks"] = {"passed": len(got) - len(failures), "total": len(got),
+                       "failures": failures, "notes": notes}
+        log("%s checks %s: %d/%d passed%s%s (%.0f s)" % (
+            P, v.key, r["checks"]["passed"], len(got),
+            (": FAILED " + ", ".join(failures[:5])) if failures else "",
+            ("; " + "; ".join(notes)) if notes else "",
+            time.monotonic() - t0))
+
+    # Runtime: instructions (callgrind, one run: repeatable), then wall
+    # time in rounds alternating the variants.
+    if prog.workload:
+        runnable = [v for v in usable
+                    if not any("link failed" in e for e in V[v.key]["errors"])]
+        work = {}
+        for v in runnable:
+            wd = ctx.path("work", prog.name, v.key)
+            shutil.rmtree(wd, ignore_errors=True)
+            os.makedirs(wd)
+            work[v.key] = wd
+        for v in runnable:
+            argv, stdin = prog.workload(binpath[v.key], work[v.key])
+            t0 = time.monotonic()
+            V[v.key]["instructions"] = callgrind(argv, stdin, work[v.key])
+            log("%s callgrind %s: %s instructions (%.0f s)" % (
+                P, v.key, V[v.key]["instructions"], time.monotonic() - t0))
+        for rep in range(ctx.run_reps):
+            for v in runnable:
+                argv, stdin = prog.workload(binpath[v.key], work[v.key])
+                V[v.key]["run_s"].append(wall(argv, stdin, work[v.key]))
+            log("%s run round %d/%d: %s" % (
+                P, rep + 1, ctx.run_reps, ", ".join(
+                    "%s %.3f s" % (v.key, V[v.key]["run_s"][-1] or -1)
+                    for v in runnable)))
+        for wd in work.values():
+            shutil.rmtree(wd, ignore_errors=True)
+    res["variants"] = V
+    return res
