@@ -8,6 +8,7 @@ here is the same for every project.
 
 import concurrent.futures
 import hashlib
+import json
 import os
 import re
 import shlex
@@ -314,6 +315,11 @@ def make_archives(ctx, project, objs, toolchain):
         objs["lib:" + name] = path
 
 
+def report_path(out):
+    """Where coalesce writes its JSON report when it links out."""
+    return out + ".coalesce.json"
+
+
 def link_cmd(ctx, variant, binary, objs, out, cxx):
     files = [objs[u] for u in binary.units]
     if variant.toolchain == "gcc":
@@ -332,8 +338,7 @@ def link_cmd(ctx, variant, binary, objs, out, cxx):
     env = None
     if variant.coalesce:
         env = dict(os.environ)
-        env["COALESCE_OPTIONS"] = "-coalesce-report=" + out + \
-            ".coalesce.json"
+        env["COALESCE_OPTIONS"] = "-coalesce-report=" + report_path(out)
     return cmd + variant.ldflags + files + binary.libs + ["-o", out], env
 
 
@@ -341,6 +346,8 @@ def link_one(ctx, variant, binary, objs, out, cxx):
     """Link; (seconds, error text or None)."""
     cmd, env = link_cmd(ctx, variant, binary, objs, out, cxx)
     tmp = out + ".tmp"
+    if os.path.exists(report_path(out)):
+        os.remove(report_path(out))  # an earlier link's
     t0 = time.perf_counter()
     r = subprocess.run(cmd[:-1] + [tmp], env=env, stdout=subprocess.PIPE,
                        stderr=subprocess.STDOUT, timeout=3600)
@@ -555,16 +562,21 @@ def bench_program(ctx, project, prog, objs, unit_by_name):
             r["text"] = r["text_by_binary"].get(timed.name)
         elif complete:
             r["text"] = total
-        if v.coalesce:
-            rep = binpath[v.key][timed.name] + ".coalesce.json"
+        if v.coalesce and timed.name in r["text_by_binary"]:
+            # The report is the proof that coalesce ran in this link: a
+            # host that silently skipped the plugin would measure nothing.
+            rep = report_path(binpath[v.key][timed.name])
             if os.path.exists(rep):
-                import json
                 with open(rep) as f:
                     j = json.load(f)
                 r["coalesce_report"] = {
                     "functions": j.get("functions"),
                     "merges_by_kind": j.get("merges_by_kind"),
                     "bytes_saved": j.get("bytes_saved")}
+            else:
+                r["errors"].append("coalesce did not run: no report at " +
+                                   rep)
+                log("%s %s: coalesce wrote no report" % (P, v.key))
     if "baseline" in V and V["baseline"]["text"]:
         log("%s .text: %s" % (P, ", ".join(
             "%s %s" % (k, V[k]["text"]) for k in V)))
