@@ -32,8 +32,8 @@
 //  1. Signature: the function's attributes (apart from assumptions such as
 //     nonnull or range, which the merger intersects), GC, section, variable
 //     arguments, calling convention, its type, prefix and prologue data and
-//     semantic function metadata. Arguments get serial numbers by
-//     position.
+//     semantic function metadata (CFI type ids only while a type test is
+//     left to read them). Arguments get serial numbers by position.
 //  2. Body: a walk of the CFG from the entry block that visits successors in
 //     terminator order, pairing blocks as it meets them. Unreachable blocks
 //     are never met and never matter.
@@ -91,6 +91,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GetElementPtrTypeIterator.h"
 #include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
@@ -157,6 +158,11 @@ OrderContext::OrderContext(const Module &M, const EquivalencePolicy *P)
                         M.ifunc_size());
   for (const GlobalValue &GV : M.global_values())
     GlobalNumbers[&GV] = NextGlobalNumber++;
+  for (Intrinsic::ID ID :
+       {Intrinsic::type_test, Intrinsic::public_type_test,
+        Intrinsic::type_checked_load, Intrinsic::type_checked_load_relative})
+    if (const Function *Test = Intrinsic::getDeclarationIfExists(&M, ID))
+      TypeIdsMatter |= !Test->use_empty();
 }
 
 Type *OrderContext::intPtrType(LLVMContext &C) {
@@ -424,11 +430,17 @@ int FunctionOrder::cmpSignatureAttributes(AttributeList L,
 
 // Function-level metadata kinds that never change what the code computes:
 // profile counts, annotations, debug bookkeeping, source locations for
-// diagnostics. Other kinds (!type and !kcfi_type for control-flow
-// integrity, ...) are compared.
-static bool isNonSemanticMetadataKind(LLVMContext &C, unsigned Kind) {
+// diagnostics, and CFI type ids (!type) once no type test is left to read
+// them (OrderContext::typeIdsMatter; the merger gives the kept body the
+// ids of every function whose address it takes over). Other kinds
+// (!kcfi_type, whose hash is checked by indirect callers at run time, ...)
+// are compared.
+static bool isNonSemanticMetadataKind(LLVMContext &C, unsigned Kind,
+                                      bool TypeIdsMatter) {
   if (Kind == C.getMDKindID("heapallocsite") || Kind == C.getMDKindID("srcloc"))
     return true;
+  if (Kind == LLVMContext::MD_type)
+    return !TypeIdsMatter;
   switch (Kind) {
   case LLVMContext::MD_dbg:
   case LLVMContext::MD_prof:
@@ -445,9 +457,9 @@ static bool isNonSemanticMetadataKind(LLVMContext &C, unsigned Kind) {
 
 static void semanticMetadata(
     LLVMContext &C, ArrayRef<std::pair<unsigned, MDNode *>> All,
-    SmallVectorImpl<std::pair<unsigned, MDNode *>> &Out) {
+    bool TypeIdsMatter, SmallVectorImpl<std::pair<unsigned, MDNode *>> &Out) {
   for (const auto &KV : All)
-    if (!isNonSemanticMetadataKind(C, KV.first))
+    if (!isNonSemanticMetadataKind(C, KV.first, TypeIdsMatter))
       Out.push_back(KV);
 }
 
@@ -481,8 +493,8 @@ int FunctionOrder::cmpFunctionMetadata() const {
   SmallVector<std::pair<unsigned, MDNode *>, 4> AllL, AllR, SemL, SemR;
   FnL->getAllMetadata(AllL);
   FnR->getAllMetadata(AllR);
-  semanticMetadata(FnL->getContext(), AllL, SemL);
-  semanticMetadata(FnR->getContext(), AllR, SemR);
+  semanticMetadata(FnL->getContext(), AllL, Ctx.typeIdsMatter(), SemL);
+  semanticMetadata(FnR->getContext(), AllR, Ctx.typeIdsMatter(), SemR);
   return cmpMetadataLists(SemL, SemR, Ctx);
 }
 

@@ -79,6 +79,12 @@ public:
   unsigned identityNumber(const void *P);
   /// The integer type address-space-0 pointers coerce to.
   llvm::Type *intPtrType(llvm::LLVMContext &C);
+  /// Whether a function's !type metadata (its control-flow-integrity type
+  /// ids) can still change what the program does: only while the module
+  /// holds type tests (llvm.type.test, llvm.type.checked.load, ...) that
+  /// have not been lowered. After LowerTypeTests, or in a program built
+  /// without CFI, the ids are inert and the order ignores them.
+  bool typeIdsMatter() const { return TypeIdsMatter; }
   /// Forget a global that is about to be erased, so a new global allocated
   /// at the same address does not inherit its number.
   void forgetGlobal(const llvm::GlobalValue *GV);
@@ -94,6 +100,7 @@ private:
   llvm::DenseMap<const void *, unsigned> IdentityNumbers;
   unsigned NextGlobalNumber = 0;
   llvm::Type *IntPtrTy = nullptr;
+  bool TypeIdsMatter = false;
 };
 
 /// One comparison of two functions. Construct, call compare(), discard.

@@ -55,7 +55,8 @@
 // assumptions both functions made (the intersection of attributes such as
 // nonnull, range or memory), and instruction metadata that holds for both
 // (the most generic !tbaa, !range, ... of each pair; metadata only one side
-// has is dropped). Aliases are used
+// has is dropped). Where Kept's address takes over Dup's, Kept also joins
+// Dup's CFI type ids (!type). Aliases are used
 // only where the object format has them and both functions share a comdat
 // (or have none). A local function in a comdat is referenced only from its
 // own comdat. In an ELF shared object, a kept body the dynamic linker may
@@ -275,6 +276,20 @@ std::optional<AttributeList> jointAttributes(const Function &Kept,
         DA = DA.removeAttributeAtIndex(C, I, K).addAttributeAtIndex(C, I, Mine);
     }
   return KA.intersectWith(C, DA);
+}
+
+/// Where To's address takes the place of From's (uses renamed, or an
+/// alias), To joins every CFI type id From had: a type test that accepted
+/// From's address must accept the address that now stands for it. (The
+/// order ignores !type only when no type test is left, see FunctionOrder;
+/// otherwise the two lists are already equal and this adds nothing.)
+void inheritTypeIds(Function &To, const Function &From) {
+  SmallVector<MDNode *, 2> Mine, Theirs;
+  To.getMetadata(LLVMContext::MD_type, Mine);
+  From.getMetadata(LLVMContext::MD_type, Theirs);
+  for (MDNode *N : Theirs)
+    if (!is_contained(Mine, N))
+      To.addMetadata(LLVMContext::MD_type, *N);
 }
 
 class Merger {
@@ -645,6 +660,7 @@ bool Merger::forward(Function *Dup, Function *Kept, std::string &Why) {
     deferUsersOf(Dup);
     Dup->replaceUsesWithIf(localName(Kept),
                            [](Use &U) { return !isInUsedList(U); });
+    inheritTypeIds(*Kept, *Dup);
     if (Dup->getAlign().valueOrOne() > Kept->getAlign().valueOrOne())
       Kept->setAlignment(Dup->getAlign());
     if (Dup->use_empty() && Dup->isDiscardableIfUnused()) {
@@ -775,6 +791,7 @@ void Merger::makeAlias(Function *Dup, Function *Kept) {
   GA->setDSOLocal(Dup->isDSOLocal());
   if (Dup->getAlign().valueOrOne() > Kept->getAlign().valueOrOne())
     Kept->setAlignment(Dup->getAlign());
+  inheritTypeIds(*Kept, *Dup);
   Dup->replaceAllUsesWith(GA);
   erase(Dup);
 }

@@ -592,8 +592,48 @@ TEST_F(OrderTest, OrderIsStableWithinAContext) {
     EXPECT_EQ(GH, cmp("g", "h"));
     EXPECT_EQ(FH, cmp("f", "h"));
   }
-  if (FG == GH)
+  if (FG == GH) {
     EXPECT_EQ(FG, FH);
+  }
+}
+
+// CFI type ids count only while a type test can still read them; a
+// !kcfi_type hash is checked by indirect callers at run time and always
+// counts.
+TEST_F(OrderTest, TypeIdsCountOnlyWhileTypeTestsRemain) {
+  const char *Defs = R"(
+define i32 @f(i32 %a) !type !20 {
+  ret i32 %a
+}
+define i32 @g(i32 %a) !type !21 {
+  ret i32 %a
+}
+define i32 @k(i32 %a) !kcfi_type !22 {
+  ret i32 %a
+}
+define i32 @l(i32 %a) !kcfi_type !23 {
+  ret i32 %a
+}
+!20 = !{i64 0, !"A"}
+!21 = !{i64 0, !"B"}
+!22 = !{i32 1}
+!23 = !{i32 2}
+)";
+  PARSE(Defs);
+  EXPECT_FALSE(Ctx->typeIdsMatter());
+  EXPECT_EQ(0, cmp("f", "g"));
+  EXPECT_NE(0, cmp("k", "l"));
+
+  PARSE(std::string(Defs) + R"(
+define i1 @test(ptr %p) {
+  %t = call i1 @llvm.type.test(ptr %p, metadata !"A")
+  ret i1 %t
+}
+declare i1 @llvm.type.test(ptr, metadata)
+)");
+  EXPECT_TRUE(Ctx->typeIdsMatter());
+  EXPECT_NE(0, cmp("f", "g"));
+  EXPECT_NE(0, cmp("k", "l"));
 }
 
 } // namespace
