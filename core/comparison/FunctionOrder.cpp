@@ -1001,24 +1001,13 @@ void forEachInstructionPair(
     function_ref<void(Instruction &, Instruction &)> Visit) {
   if (L.isDeclaration() || R.isDeclaration())
     return;
-  // The same walk as compare(): depth first from the entry blocks,
-  // successors in terminator order.
-  SmallVector<std::pair<BasicBlock *, BasicBlock *>, 8> Stack;
-  SmallPtrSet<BasicBlock *, 16> Visited;
-  Stack.emplace_back(&L.getEntryBlock(), &R.getEntryBlock());
-  Visited.insert(&L.getEntryBlock());
-  while (!Stack.empty()) {
-    auto [BBL, BBR] = Stack.pop_back_val();
-    for (auto LI = BBL->begin(), RI = BBR->begin();
-         LI != BBL->end() && RI != BBR->end(); ++LI, ++RI)
-      Visit(*LI, *RI);
-    Instruction *TL = BBL->getTerminator(), *TR = BBR->getTerminator();
-    if (!TL || !TR || TL->getNumSuccessors() != TR->getNumSuccessors())
-      continue;
-    for (unsigned I = 0, E = TL->getNumSuccessors(); I != E; ++I)
-      if (Visited.insert(TL->getSuccessor(I)).second)
-        Stack.emplace_back(TL->getSuccessor(I), TR->getSuccessor(I));
-  }
+  walkPairedBlocks(L.getEntryBlock(), R.getEntryBlock(),
+                   [&](BasicBlock &BBL, BasicBlock &BBR) {
+                     for (auto LI = BBL.begin(), RI = BBR.begin();
+                          LI != BBL.end() && RI != BBR.end(); ++LI, ++RI)
+                       Visit(*LI, *RI);
+                     return 0;
+                   });
 }
 
 int FunctionOrder::compare() {
@@ -1034,25 +1023,17 @@ int FunctionOrder::compare() {
   // Walk the CFG from the entry blocks, pairing blocks in the order the
   // walk meets them. The walk follows successors in terminator order, which
   // is part of what is compared, so both sides take the same path.
-  SmallVector<std::pair<const BasicBlock *, const BasicBlock *>, 8> Stack;
-  SmallPtrSet<const BasicBlock *, 16> Visited;
-  Stack.emplace_back(&FnL->getEntryBlock(), &FnR->getEntryBlock());
-  Visited.insert(&FnL->getEntryBlock());
-  while (!Stack.empty()) {
-    auto [BBL, BBR] = Stack.pop_back_val();
-    if (int Res = cmpValues(BBL, BBR))
-      return Res;
-    if (int Res = cmpBasicBlocks(BBL, BBR))
-      return Res;
-    const Instruction *TL = BBL->getTerminator(), *TR = BBR->getTerminator();
-    if (!TL || !TR)
-      return cmpBools(TL != nullptr, TR != nullptr);
-    // Successor counts are equal here: the terminators compared equal.
-    for (unsigned I = 0, E = TL->getNumSuccessors(); I != E; ++I)
-      if (Visited.insert(TL->getSuccessor(I)).second)
-        Stack.emplace_back(TL->getSuccessor(I), TR->getSuccessor(I));
-  }
-  return 0;
+  return walkPairedBlocks(
+      FnL->getEntryBlock(), FnR->getEntryBlock(),
+      [&](const BasicBlock &BBL, const BasicBlock &BBR) {
+        if (int Res = cmpValues(&BBL, &BBR))
+          return Res;
+        if (int Res = cmpBasicBlocks(&BBL, &BBR))
+          return Res;
+        // Equal blocks end in equal terminators, with as many successors.
+        return cmpBools(BBL.getTerminator() != nullptr,
+                        BBR.getTerminator() != nullptr);
+      });
 }
 
 } // namespace coalesce

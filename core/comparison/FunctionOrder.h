@@ -23,6 +23,8 @@
 #define COALESCE_COMPARISON_FUNCTIONORDER_H
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/IR/Attributes.h"
 #include "llvm/IR/DataLayout.h"
@@ -152,6 +154,33 @@ private:
   /// context and are reused by every comparison: no allocation per pair.
   llvm::DenseMap<const llvm::Value *, unsigned> &SerialL, &SerialR;
 };
+
+/// The walk that the order, the structural hash and the metadata pass of
+/// the merger share, so that all three meet blocks in the same order: depth
+/// first from the entry blocks, successors in terminator order, each block
+/// once, the blocks of the two sides paired as the walk meets them (a
+/// single function walks paired with itself). Visit(BlockL, BlockR)
+/// returns non-zero to stop the walk with that value. Successors are
+/// paired only where both terminators have the same number.
+template <typename BlockT, typename VisitT>
+int walkPairedBlocks(BlockT &EntryL, BlockT &EntryR, VisitT Visit) {
+  llvm::SmallVector<std::pair<BlockT *, BlockT *>, 8> Stack;
+  llvm::SmallPtrSet<BlockT *, 16> Visited;
+  Stack.emplace_back(&EntryL, &EntryR);
+  Visited.insert(&EntryL);
+  while (!Stack.empty()) {
+    auto [L, R] = Stack.pop_back_val();
+    if (int Res = Visit(*L, *R))
+      return Res;
+    auto *TL = L->getTerminator(), *TR = R->getTerminator();
+    if (!TL || !TR || TL->getNumSuccessors() != TR->getNumSuccessors())
+      continue;
+    for (unsigned I = 0, E = TL->getNumSuccessors(); I != E; ++I)
+      if (Visited.insert(TL->getSuccessor(I)).second)
+        Stack.emplace_back(TL->getSuccessor(I), TR->getSuccessor(I));
+  }
+  return 0;
+}
 
 /// Visits the instructions of two equal functions (compare() == 0) in
 /// pairs, as compare() pairs them: the merger uses it to make the kept

@@ -95,18 +95,13 @@ uint64_t hashFunction(const Function &F, HashOptions Options) {
   if (F.isDeclaration())
     return H.get();
 
-  SmallVector<const BasicBlock *, 8> Stack{&F.getEntryBlock()};
-  SmallPtrSet<const BasicBlock *, 16> Visited{&F.getEntryBlock()};
-  while (!Stack.empty()) {
-    const BasicBlock *BB = Stack.pop_back_val();
-    H.add(0x42); // Block boundary.
-    for (const Instruction &I : *BB)
-      H.addInstruction(I);
-    if (const Instruction *T = BB->getTerminator())
-      for (unsigned I = 0, E = T->getNumSuccessors(); I != E; ++I)
-        if (Visited.insert(T->getSuccessor(I)).second)
-          Stack.push_back(T->getSuccessor(I));
-  }
+  walkPairedBlocks(F.getEntryBlock(), F.getEntryBlock(),
+                   [&](const BasicBlock &BB, const BasicBlock &) {
+                     H.add(0x42); // Block boundary.
+                     for (const Instruction &I : BB)
+                       H.addInstruction(I);
+                     return 0;
+                   });
   return H.get();
 }
 
