@@ -152,8 +152,10 @@ int EquivalencePolicy::compareGlobals(const GlobalValue *L,
   return cmpNumbers(Ctx.globalNumber(L), Ctx.globalNumber(R));
 }
 
-OrderContext::OrderContext(const Module &M, const EquivalencePolicy *P)
-    : DL(M.getDataLayout()), Policy(P ? P : &DefaultPolicy) {
+OrderContext::OrderContext(const Module &M, const EquivalencePolicy *P,
+                           bool ConstantsAsParameters)
+    : DL(M.getDataLayout()), Policy(P ? P : &DefaultPolicy),
+      ConstantsAsParameters(ConstantsAsParameters) {
   GlobalNumbers.reserve(M.size() + M.global_size() + M.alias_size() +
                         M.ifunc_size());
   for (const GlobalValue &GV : M.global_values())
@@ -874,11 +876,93 @@ bool spellingFreeOffset(const GEPOperator *GEP, const DataLayout &DL,
   return true;
 }
 
+// A constant an argument may stand for: scalar, and naming nothing whose
+// meaning depends on where it is used (a block, the function itself, a
+// thread-local variable, a relative-reference or no-CFI marker).
+static bool isParameterizableConstant(const Constant *C, const Function *Self,
+                                      unsigned Depth = 0) {
+  Type *T = C->getType();
+  if (!(T->isPointerTy() || T->isFloatTy() || T->isDoubleTy() ||
+        (T->isIntegerTy() && T->getIntegerBitWidth() <= 64)) &&
+      Depth == 0)
+    return false;
+  if (C == Self || isa<BlockAddress>(C) || isa<DSOLocalEquivalent>(C) ||
+      isa<NoCFIValue>(C) || isa<ConstantTokenNone>(C))
+    return false;
+  if (auto *GV = dyn_cast<GlobalValue>(C))
+    return !GV->isThreadLocal() &&
+           !(isa<Function>(GV) && cast<Function>(GV)->isIntrinsic());
+  if (Depth == 4)
+    return isa<ConstantData>(C);
+  for (const Use &Op : C->operands())
+    if (!isParameterizableConstant(cast<Constant>(Op.get()), Self, Depth + 1))
+      return false;
+  return true;
+}
+
+bool isParameterizableOperand(const Instruction &I, unsigned Index) {
+  auto *C = dyn_cast<Constant>(I.getOperand(Index));
+  if (!C || !isParameterizableConstant(C, I.getFunction()))
+    return false;
+  switch (I.getOpcode()) {
+  case Instruction::GetElementPtr:
+    return Index == 0; // Struct indices must be constant.
+  case Instruction::Switch:
+    return Index == 0; // Case values are constants by definition.
+  case Instruction::UDiv:
+  case Instruction::SDiv:
+  case Instruction::URem:
+  case Instruction::SRem:
+    return Index == 0; // Division by a constant is a multiplication.
+  case Instruction::ExtractElement:
+    return Index == 0;
+  case Instruction::InsertElement:
+    return Index != 2;
+  case Instruction::Alloca:
+  case Instruction::ShuffleVector:
+  case Instruction::LandingPad:
+  case Instruction::CallBr:
+  case Instruction::IndirectBr:
+    return false;
+  default:
+    break;
+  }
+  if (auto *CB = dyn_cast<CallBase>(&I)) {
+    // Arguments come first among the operands; then bundle operands,
+    // destinations and the callee, none of which may vary.
+    if (Index >= CB->arg_size() || CB->isInlineAsm())
+      return false;
+    const Function *Callee = CB->getCalledFunction();
+    if (Callee && Callee->isIntrinsic())
+      return false;
+    return !CB->paramHasAttr(Index, Attribute::ImmArg);
+  }
+  return true;
+}
+
+// Under ConstantsAsParameters, two constants in positions an argument could
+// take compare by type alone. Whether a position is one depends on the
+// instruction and the operand, which earlier stages compared equal or
+// ordered; comparing that bit first keeps the order total either way.
+int FunctionOrder::cmpOperands(const Instruction *L, const Instruction *R,
+                               unsigned Index) {
+  const Value *VL = L->getOperand(Index), *VR = R->getOperand(Index);
+  if (Ctx.constantsAsParameters()) {
+    bool HoleL = isParameterizableOperand(*L, Index);
+    bool HoleR = isParameterizableOperand(*R, Index);
+    if (int Res = cmpBools(HoleL, HoleR))
+      return Res;
+    if (HoleL)
+      return cmpTypes(VL->getType(), VR->getType());
+  }
+  return cmpValues(VL, VR);
+}
+
 // GEPs whose offset does not depend on their spelling compare by that
 // offset, so `gep {i32,i32}, p, 0, 1` matches `gep i8, p, 4`. They order
 // before the others, which compare by source type and indices.
 int FunctionOrder::cmpGEPs(const GEPOperator *L, const GEPOperator *R) {
-  if (int Res = cmpValues(L->getPointerOperand(), R->getPointerOperand()))
+  if (int Res = cmpOperands(cast<Instruction>(L), cast<Instruction>(R), 0))
     return Res;
   unsigned ASL = L->getPointerAddressSpace(), ASR = R->getPointerAddressSpace();
   if (int Res = cmpNumbers(ASL, ASR))
@@ -922,7 +1006,7 @@ int FunctionOrder::cmpInstructions(const Instruction *L, const Instruction *R) {
   if (int Res = cmpOperationProperties(L, R))
     return Res;
   for (unsigned I = 0, E = L->getNumOperands(); I != E; ++I)
-    if (int Res = cmpValues(L->getOperand(I), R->getOperand(I)))
+    if (int Res = cmpOperands(L, R, I))
       return Res;
   // Two instructions keep part of their meaning outside the operand list:
   // a phi's incoming blocks and a switch's case values.

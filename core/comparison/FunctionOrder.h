@@ -67,8 +67,14 @@ public:
 /// never change, which is what keeps the order stable while the tree lives.
 class OrderContext {
 public:
+  /// ConstantsAsParameters: constants in operand positions that could take
+  /// an argument instead (isParameterizableOperand) compare by type alone,
+  /// so functions that differ only there compare equal. The merger of
+  /// functions that differ in constants orders with it; it stays a total
+  /// order, coarser than the default.
   OrderContext(const llvm::Module &M,
-               const EquivalencePolicy *Policy = nullptr);
+               const EquivalencePolicy *Policy = nullptr,
+               bool ConstantsAsParameters = false);
 
   const llvm::DataLayout &dataLayout() const { return DL; }
   const EquivalencePolicy &policy() const { return *Policy; }
@@ -87,6 +93,7 @@ public:
   /// have not been lowered. After LowerTypeTests, or in a program built
   /// without CFI, the ids are inert and the order ignores them.
   bool typeIdsMatter() const { return TypeIdsMatter; }
+  bool constantsAsParameters() const { return ConstantsAsParameters; }
   /// Forget a global that is about to be erased, so a new global allocated
   /// at the same address does not inherit its number.
   void forgetGlobal(const llvm::GlobalValue *GV);
@@ -103,6 +110,7 @@ private:
   unsigned NextGlobalNumber = 0;
   llvm::Type *IntPtrTy = nullptr;
   bool TypeIdsMatter = false;
+  bool ConstantsAsParameters = false;
 };
 
 /// One comparison of two functions. Construct, call compare(), discard.
@@ -132,6 +140,8 @@ private:
   int cmpCallProperties(const llvm::CallBase *L,
                         const llvm::CallBase *R) const;
   int cmpGEPs(const llvm::GEPOperator *L, const llvm::GEPOperator *R);
+  int cmpOperands(const llvm::Instruction *L, const llvm::Instruction *R,
+                  unsigned Index);
   int cmpFunctionMetadata() const;
   int cmpMetadata(const llvm::Metadata *L, const llvm::Metadata *R);
   int cmpMDNodeIdentity(const llvm::MDNode *L, const llvm::MDNode *R) const;
@@ -188,6 +198,15 @@ int walkPairedBlocks(BlockT &EntryL, BlockT &EntryR, VisitT Visit) {
 void forEachInstructionPair(
     llvm::Function &L, llvm::Function &R,
     llvm::function_ref<void(llvm::Instruction &, llvm::Instruction &)> Visit);
+
+/// Whether operand Index of I is a constant that an argument could replace
+/// without changing what I means or how well it compiles: a scalar integer,
+/// pointer or floating-point constant that names neither I's own function
+/// nor a block, in a position that need not be constant (not a GEP index,
+/// an alloca size, a switch case, a landing-pad clause, an intrinsic's or
+/// inline asm's operand, a callee) and whose code does not depend on it
+/// being constant (not a divisor, not a vector lane index).
+bool isParameterizableOperand(const llvm::Instruction &I, unsigned Index);
 
 /// The byte offset a GEP adds, when the order compares it by offset rather
 /// than by its spelling (see the essay). Offset must have the index width.

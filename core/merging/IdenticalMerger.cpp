@@ -81,6 +81,7 @@
 
 #include "core/comparison/FunctionOrder.h"
 #include "core/comparison/StructuralHash.h"
+#include "core/merging/MergeSupport.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -91,10 +92,8 @@
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalAlias.h"
-#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/TargetParser/Triple.h"
-#include "llvm/Transforms/Utils/Local.h"
 
 #include <set>
 #include <memory>
@@ -113,34 +112,6 @@ namespace coalesce {
 namespace {
 
 constexpr const char *PassName = "coalesce-merge";
-
-/// Why F can never take part in merging, or null if it can.
-const char *ineligibility(const Function &F) {
-  if (F.isDeclaration())
-    return "declaration";
-  if (F.hasAvailableExternallyLinkage())
-    return "available_externally: the body is a copy kept for inlining only";
-  if (F.hasFnAttribute(Attribute::Naked))
-    return "naked: the body has no frame a thunk or a shared body could keep";
-  for (const BasicBlock &BB : F)
-    if (BB.hasAddressTaken())
-      return "blockaddress: the address of one of its blocks is taken";
-  return nullptr;
-}
-
-/// Whether F's address could be observed as different from another
-/// function's: not unnamed_addr, and not a local function whose address is
-/// never taken (or marked local_unnamed_addr).
-bool addressIsSignificant(const Function &F) {
-  if (F.hasGlobalUnnamedAddr())
-    return false;
-  if (F.hasLocalLinkage())
-    return !F.hasAtLeastLocalUnnamedAddr() &&
-           F.hasAddressTaken(nullptr, /*IgnoreCallbackUses=*/false,
-                             /*IgnoreAssumeLikeCalls=*/false,
-                             /*IgnoreLLVMUsed=*/true);
-  return true;
-}
 
 /// Whether some global or function outside F's comdat already refers to F.
 bool referencedFromOutsideComdat(const Function &F) {
@@ -179,117 +150,6 @@ bool canReference(const GlobalValue &From, const Function &To) {
 /// jump at run time).
 bool thunkWouldNotShrink(const Function &F) {
   return (F.size() == 1 && F.front().size() < 2) || isForwardingThunk(F);
-}
-
-bool isInUsedList(const Use &U) {
-  const User *Usr = U.getUser();
-  if (!isa<ConstantArray>(Usr))
-    return false;
-  for (const User *Arr : Usr->users())
-    if (auto *GV = dyn_cast<GlobalVariable>(Arr))
-      if (GV->getName() == "llvm.used" || GV->getName() == "llvm.compiler.used")
-        return true;
-  return false;
-}
-
-/// Converts V to type To when the two are equal under FunctionOrder's
-/// coercions (pointer <-> integer of the same size, same-size vectors,
-/// aggregates of those).
-Value *coerceValue(IRBuilder<> &B, Value *V, Type *To) {
-  Type *From = V->getType();
-  if (From == To)
-    return V;
-  if (From->isPointerTy() && To->isIntegerTy())
-    return B.CreatePtrToInt(V, To);
-  if (From->isIntegerTy() && To->isPointerTy())
-    return B.CreateIntToPtr(V, To);
-  if (From->isAggregateType()) {
-    Value *Result = PoisonValue::get(To);
-    unsigned N = isa<StructType>(To) ? To->getStructNumElements()
-                                     : To->getArrayNumElements();
-    for (unsigned I = 0; I != N; ++I) {
-      Value *Elt = B.CreateExtractValue(V, I);
-      Type *EltTy = isa<StructType>(To) ? To->getStructElementType(I)
-                                        : To->getArrayElementType();
-      Result = B.CreateInsertValue(Result, coerceValue(B, Elt, EltTy), I);
-    }
-    return Result;
-  }
-  if (From->isVectorTy() && To->isVectorTy() &&
-      From->getScalarType()->isPointerTy() != To->getScalarType()->isPointerTy())
-    return From->getScalarType()->isPointerTy() ? B.CreatePtrToInt(V, To)
-                                                : B.CreateIntToPtr(V, To);
-  return B.CreateBitCast(V, To);
-}
-
-/// Equal functions may differ in instruction metadata (!tbaa, !range,
-/// !nonnull, ...), which only adds assumptions. Before Kept's body serves
-/// Dup's callers too, every assumption in it must hold for both: keep the
-/// most generic of each pair, or none, as CSE does when one instruction
-/// replaces another in a different place.
-static bool hasInstructionMetadata(const Function &F) {
-  for (const BasicBlock &BB : F)
-    for (const Instruction &I : BB)
-      if (I.hasMetadataOtherThanDebugLoc())
-        return true;
-  return false;
-}
-
-void generalizeMetadata(Function &Kept, Function &Dup) {
-  if (!hasInstructionMetadata(Kept))
-    return; // Nothing to generalize: Kept assumes nothing.
-  LLVMContext &C = Kept.getContext();
-  // Kinds that describe the code rather than constrain it stay as Kept has
-  // them: branch weights and source locations for diagnostics.
-  unsigned Descriptive[] = {LLVMContext::MD_prof, LLVMContext::MD_annotation,
-                            C.getMDKindID("srcloc"),
-                            C.getMDKindID("heapallocsite")};
-  forEachInstructionPair(Kept, Dup, [&](Instruction &K, Instruction &J) {
-    if (!K.hasMetadataOtherThanDebugLoc() && !J.hasMetadataOtherThanDebugLoc())
-      return;
-    SmallVector<std::pair<unsigned, MDNode *>, 4> Saved;
-    for (unsigned Kind : Descriptive)
-      if (MDNode *N = K.getMetadata(Kind))
-        Saved.emplace_back(Kind, N);
-    combineMetadataForCSE(&K, &J, /*DoesKMove=*/true);
-    for (auto &[Kind, N] : Saved)
-      K.setMetadata(Kind, N);
-  });
-}
-
-/// The attributes Kept may keep once it also serves Dup's callers: the
-/// intersection of the assumptions both make (AttributeList::intersectWith).
-/// Type-carrying attributes (sret, byval, ...) name types that the order
-/// found structurally equal but that may be distinct types; Kept's are
-/// taken for both before intersecting.
-std::optional<AttributeList> jointAttributes(const Function &Kept,
-                                             const Function &Dup) {
-  LLVMContext &C = Kept.getContext();
-  AttributeList KA = Kept.getAttributes(), DA = Dup.getAttributes();
-  for (unsigned I : DA.indexes())
-    for (Attribute A : DA.getAttributes(I)) {
-      if (!A.isTypeAttribute())
-        continue;
-      Attribute::AttrKind K = A.getKindAsEnum();
-      Attribute Mine = KA.getAttributeAtIndex(I, K);
-      if (Mine.isValid() && Mine != A)
-        DA = DA.removeAttributeAtIndex(C, I, K).addAttributeAtIndex(C, I, Mine);
-    }
-  return KA.intersectWith(C, DA);
-}
-
-/// Where To's address takes the place of From's (uses renamed, or an
-/// alias), To joins every CFI type id From had: a type test that accepted
-/// From's address must accept the address that now stands for it. (The
-/// order ignores !type only when no type test is left, see FunctionOrder;
-/// otherwise the two lists are already equal and this adds nothing.)
-void inheritTypeIds(Function &To, const Function &From) {
-  SmallVector<MDNode *, 2> Mine, Theirs;
-  To.getMetadata(LLVMContext::MD_type, Mine);
-  From.getMetadata(LLVMContext::MD_type, Theirs);
-  for (MDNode *N : Theirs)
-    if (!is_contained(Mine, N))
-      To.addMetadata(LLVMContext::MD_type, *N);
 }
 
 class Merger {
@@ -819,40 +679,11 @@ Constant *Merger::localName(Function *Kept) {
   return Local;
 }
 
-// Replaces Dup's body with `tail call Kept(args)`, converting arguments
-// and the result where the types differ only by pointer/integer coercion.
+// Replaces Dup's body with `tail call Kept(args)`.
 void Merger::makeThunk(Function *Dup, Function *Kept) {
   removeFromTree(Dup);
   Forwarders.insert(Dup);
-  for (BasicBlock &BB : *Dup)
-    BB.dropAllReferences();
-  while (!Dup->empty())
-    Dup->begin()->eraseFromParent();
-  if (Dup->hasPersonalityFn())
-    Dup->setPersonalityFn(nullptr);
-
-  LLVMContext &C = M.getContext();
-  BasicBlock *Entry = BasicBlock::Create(C, "", Dup);
-  IRBuilder<> B(Entry);
-  if (DISubprogram *SP = Dup->getSubprogram())
-    B.SetCurrentDebugLocation(DILocation::get(C, SP->getScopeLine(), 0, SP));
-  FunctionType *KeptTy = Kept->getFunctionType();
-  SmallVector<Value *, 8> Args;
-  for (unsigned I = 0, E = Dup->arg_size(); I != E; ++I)
-    Args.push_back(coerceValue(B, Dup->getArg(I), KeptTy->getParamType(I)));
-  CallInst *Call = B.CreateCall(KeptTy, localName(Kept), Args);
-  Call->setTailCallKind(CallInst::TCK_Tail);
-  Call->setCallingConv(Kept->getCallingConv());
-  AttributeList KA = Kept->getAttributes();
-  SmallVector<AttributeSet, 8> ParamAttrs;
-  for (unsigned I = 0, E = Kept->arg_size(); I != E; ++I)
-    ParamAttrs.push_back(KA.getParamAttrs(I));
-  Call->setAttributes(
-      AttributeList::get(C, AttributeSet(), KA.getRetAttrs(), ParamAttrs));
-  if (Dup->getReturnType()->isVoidTy())
-    B.CreateRetVoid();
-  else
-    B.CreateRet(coerceValue(B, Call, Dup->getReturnType()));
+  buildForwardingBody(*Dup, *Kept, localName(Kept));
 }
 
 unsigned Merger::rewriteDirectCalls(Function *Dup, Function *Kept) {

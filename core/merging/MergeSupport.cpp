@@ -1,0 +1,192 @@
+//===- core/merging/MergeSupport.cpp - What every merging stage shares ----===//
+//
+// See MergeSupport.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/merging/MergeSupport.h"
+
+#include "core/comparison/FunctionOrder.h"
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/Transforms/Utils/Local.h"
+
+using namespace llvm;
+
+namespace coalesce {
+
+const char *ineligibility(const Function &F) {
+  if (F.isDeclaration())
+    return "declaration";
+  if (F.hasAvailableExternallyLinkage())
+    return "available_externally: the body is a copy kept for inlining only";
+  if (F.hasFnAttribute(Attribute::Naked))
+    return "naked: the body has no frame a thunk or a shared body could keep";
+  for (const BasicBlock &BB : F)
+    if (BB.hasAddressTaken())
+      return "blockaddress: the address of one of its blocks is taken";
+  return nullptr;
+}
+
+bool addressIsSignificant(const Function &F) {
+  if (F.hasGlobalUnnamedAddr())
+    return false;
+  if (F.hasLocalLinkage())
+    return !F.hasAtLeastLocalUnnamedAddr() &&
+           F.hasAddressTaken(nullptr, /*IgnoreCallbackUses=*/false,
+                             /*IgnoreAssumeLikeCalls=*/false,
+                             /*IgnoreLLVMUsed=*/true);
+  return true;
+}
+
+bool isInUsedList(const Use &U) {
+  const User *Usr = U.getUser();
+  if (!isa<ConstantArray>(Usr))
+    return false;
+  for (const User *Arr : Usr->users())
+    if (auto *GV = dyn_cast<GlobalVariable>(Arr))
+      if (GV->getName() == "llvm.used" || GV->getName() == "llvm.compiler.used")
+        return true;
+  return false;
+}
+
+namespace {
+/// Converts V to type To when the two are equal under FunctionOrder's
+/// coercions (pointer <-> integer of the same size, same-size vectors,
+/// aggregates of those).
+Value *coerceValue(IRBuilder<> &B, Value *V, Type *To) {
+  Type *From = V->getType();
+  if (From == To)
+    return V;
+  if (From->isPointerTy() && To->isIntegerTy())
+    return B.CreatePtrToInt(V, To);
+  if (From->isIntegerTy() && To->isPointerTy())
+    return B.CreateIntToPtr(V, To);
+  if (From->isAggregateType()) {
+    Value *Result = PoisonValue::get(To);
+    unsigned N = isa<StructType>(To) ? To->getStructNumElements()
+                                     : To->getArrayNumElements();
+    for (unsigned I = 0; I != N; ++I) {
+      Value *Elt = B.CreateExtractValue(V, I);
+      Type *EltTy = isa<StructType>(To) ? To->getStructElementType(I)
+                                        : To->getArrayElementType();
+      Result = B.CreateInsertValue(Result, coerceValue(B, Elt, EltTy), I);
+    }
+    return Result;
+  }
+  if (From->isVectorTy() && To->isVectorTy() &&
+      From->getScalarType()->isPointerTy() != To->getScalarType()->isPointerTy())
+    return From->getScalarType()->isPointerTy() ? B.CreatePtrToInt(V, To)
+                                                : B.CreateIntToPtr(V, To);
+  return B.CreateBitCast(V, To);
+}
+} // namespace
+
+namespace {
+bool hasInstructionMetadata(const Function &F) {
+  for (const BasicBlock &BB : F)
+    for (const Instruction &I : BB)
+      if (I.hasMetadataOtherThanDebugLoc())
+        return true;
+  return false;
+}
+
+} // namespace
+
+void generalizeMetadata(Function &Kept, Function &Dup) {
+  if (!hasInstructionMetadata(Kept))
+    return; // Nothing to generalize: Kept assumes nothing.
+  LLVMContext &C = Kept.getContext();
+  // Kinds that describe the code rather than constrain it stay as Kept has
+  // them: branch weights and source locations for diagnostics.
+  unsigned Descriptive[] = {LLVMContext::MD_prof, LLVMContext::MD_annotation,
+                            C.getMDKindID("srcloc"),
+                            C.getMDKindID("heapallocsite")};
+  forEachInstructionPair(Kept, Dup, [&](Instruction &K, Instruction &J) {
+    if (!K.hasMetadataOtherThanDebugLoc() && !J.hasMetadataOtherThanDebugLoc())
+      return;
+    SmallVector<std::pair<unsigned, MDNode *>, 4> Saved;
+    for (unsigned Kind : Descriptive)
+      if (MDNode *N = K.getMetadata(Kind))
+        Saved.emplace_back(Kind, N);
+    combineMetadataForCSE(&K, &J, /*DoesKMove=*/true);
+    for (auto &[Kind, N] : Saved)
+      K.setMetadata(Kind, N);
+  });
+}
+
+// AttributeList::intersectWith does the work. Type-carrying attributes
+// (sret, byval, ...) name types that the order found structurally equal but
+// that may be distinct types; Kept's are taken for both before
+// intersecting.
+std::optional<AttributeList> jointAttributes(const Function &Kept,
+                                             const Function &Dup) {
+  LLVMContext &C = Kept.getContext();
+  AttributeList KA = Kept.getAttributes(), DA = Dup.getAttributes();
+  for (unsigned I : DA.indexes())
+    for (Attribute A : DA.getAttributes(I)) {
+      if (!A.isTypeAttribute())
+        continue;
+      Attribute::AttrKind K = A.getKindAsEnum();
+      Attribute Mine = KA.getAttributeAtIndex(I, K);
+      if (Mine.isValid() && Mine != A)
+        DA = DA.removeAttributeAtIndex(C, I, K).addAttributeAtIndex(C, I, Mine);
+    }
+  return KA.intersectWith(C, DA);
+}
+
+// Where To's address takes the place of From's (uses renamed, or an
+// alias), To joins every CFI type id From had: a type test that accepted
+// From's address must accept the address that now stands for it. (The
+// order ignores !type only when no type test is left, see FunctionOrder;
+// otherwise the two lists are already equal and this adds nothing.)
+void inheritTypeIds(Function &To, const Function &From) {
+  SmallVector<MDNode *, 2> Mine, Theirs;
+  To.getMetadata(LLVMContext::MD_type, Mine);
+  From.getMetadata(LLVMContext::MD_type, Theirs);
+  for (MDNode *N : Theirs)
+    if (!is_contained(Mine, N))
+      To.addMetadata(LLVMContext::MD_type, *N);
+}
+
+void buildForwardingBody(Function &From, Function &Target, Constant *Callee,
+                         ArrayRef<Constant *> Extra) {
+  for (BasicBlock &BB : From)
+    BB.dropAllReferences();
+  while (!From.empty())
+    From.begin()->eraseFromParent();
+  if (From.hasPersonalityFn())
+    From.setPersonalityFn(nullptr);
+
+  LLVMContext &C = From.getContext();
+  BasicBlock *Entry = BasicBlock::Create(C, "", &From);
+  IRBuilder<> B(Entry);
+  if (DISubprogram *SP = From.getSubprogram())
+    B.SetCurrentDebugLocation(DILocation::get(C, SP->getScopeLine(), 0, SP));
+  FunctionType *TargetTy = Target.getFunctionType();
+  SmallVector<Value *, 8> Args;
+  for (unsigned I = 0, E = From.arg_size(); I != E; ++I)
+    Args.push_back(
+        coerceValue(B, From.getArg(I), TargetTy->getParamType(I)));
+  Args.append(Extra.begin(), Extra.end());
+  CallInst *Call = B.CreateCall(TargetTy, Callee, Args);
+  Call->setTailCallKind(CallInst::TCK_Tail);
+  Call->setCallingConv(Target.getCallingConv());
+  AttributeList TA = Target.getAttributes();
+  SmallVector<AttributeSet, 8> ParamAttrs;
+  for (unsigned I = 0, E = Target.arg_size(); I != E; ++I)
+    ParamAttrs.push_back(TA.getParamAttrs(I));
+  Call->setAttributes(
+      AttributeList::get(C, AttributeSet(), TA.getRetAttrs(), ParamAttrs));
+  if (From.getReturnType()->isVoidTy())
+    B.CreateRetVoid();
+  else
+    B.CreateRet(coerceValue(B, Call, From.getReturnType()));
+}
+
+} // namespace coalesce

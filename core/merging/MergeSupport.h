@@ -1,0 +1,64 @@
+//===- core/merging/MergeSupport.h - What every merging stage shares ------===//
+//
+// The rules and IR edits common to the mergers (IdenticalMerger,
+// ConstantMerger): which functions may take part, when an address is
+// significant, how a kept body comes to hold for every function it stands
+// for (attributes, metadata, CFI type ids), and how a function is turned
+// into a forwarding thunk.
+//
+//===----------------------------------------------------------------------===//
+#ifndef COALESCE_MERGING_MERGESUPPORT_H
+#define COALESCE_MERGING_MERGESUPPORT_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/IR/Attributes.h"
+
+#include <optional>
+
+namespace llvm {
+class Constant;
+class Function;
+class Use;
+} // namespace llvm
+
+namespace coalesce {
+
+/// Why F can never take part in merging, or null if it can.
+const char *ineligibility(const llvm::Function &F);
+
+/// Whether F's address could be observed as different from another
+/// function's: not unnamed_addr, and not a local function whose address is
+/// never taken (or marked local_unnamed_addr).
+bool addressIsSignificant(const llvm::Function &F);
+
+/// Whether U is F's entry in llvm.used or llvm.compiler.used.
+bool isInUsedList(const llvm::Use &U);
+
+/// Equal functions may differ in instruction metadata (!tbaa, !range,
+/// !nonnull, ...), which only adds assumptions. Before Kept's body serves
+/// Dup's callers too, every assumption in it must hold for both: keep the
+/// most generic of each pair, or none, as CSE does.
+void generalizeMetadata(llvm::Function &Kept, llvm::Function &Dup);
+
+/// The attributes Kept may keep once it also serves Dup's callers: the
+/// intersection of the assumptions both make. None if they cannot be
+/// intersected.
+std::optional<llvm::AttributeList> jointAttributes(const llvm::Function &Kept,
+                                                   const llvm::Function &Dup);
+
+/// Where To's address takes the place of From's, To joins every CFI type
+/// id (!type) From had.
+void inheritTypeIds(llvm::Function &To, const llvm::Function &From);
+
+/// Replaces From's body with `tail call Callee(From's arguments, Extra...)`
+/// and a return of the result. Target is the function Callee names (it may
+/// be Target itself or a private alias of it): its type, calling convention
+/// and parameter attributes shape the call. Arguments and the result are
+/// converted where the types differ by the coercions FunctionOrder allows.
+void buildForwardingBody(llvm::Function &From, llvm::Function &Target,
+                         llvm::Constant *Callee,
+                         llvm::ArrayRef<llvm::Constant *> Extra = {});
+
+} // namespace coalesce
+
+#endif
