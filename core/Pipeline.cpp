@@ -45,10 +45,51 @@ Outcome runMergeStage(Module &M, const Config &C, Report &R,
   return O;
 }
 
+Outcome runConstantMergeStage(Module &M, const Config &C, Report &R,
+                              TTIGetter GetTTI) {
+  Outcome O;
+  countFunctions(M, R.FunctionsBefore);
+  O.Changed = mergeFunctionsUpToConstants(M, C.Constants, R, GetTTI);
+  verifyAfter("merge up to constants", M, C, O);
+  countFunctions(M, R.FunctionsAfter, &R.BodiesAfter);
+  return O;
+}
+
+/// Rounds of merging up to constants: each round can only reach one level
+/// further up the call graph, and the levels worth it are few.
+static constexpr unsigned MaxConstantRounds = 8;
+
 Outcome runPipeline(Module &M, const Config &C, Report &R, TTIGetter GetTTI) {
+  Outcome O;
+  countFunctions(M, R.FunctionsBefore);
+  verifyOrderLaws(M, C, O);
+
   // 1. Merge identical functions (identical bodies, to a fixed point).
-  Outcome O = runMergeStage(M, C, R, GetTTI);
-  // 2. Report: the host prints or writes R.
+  O.Changed |= mergeIdenticalFunctions(M, C.Merge, R, GetTTI);
+  verifyAfter("merge", M, C, O);
+
+  // 2. Merge functions that differ only in constants. Their callers now
+  //    call one body with different constants, so they may differ only in
+  //    constants in turn (a template's callers, instantiated for the same
+  //    types): repeat, with identical merging between rounds.
+  for (unsigned Round = 0; C.MergeConstants && Round != MaxConstantRounds;
+       ++Round) {
+    Report Constants;
+    bool Merged =
+        mergeFunctionsUpToConstants(M, C.Constants, Constants, GetTTI);
+    R.append(Constants);
+    if (!Merged)
+      break;
+    O.Changed = true;
+    verifyAfter("merge up to constants", M, C, O);
+    Report Again;
+    mergeIdenticalFunctions(M, C.Merge, Again, GetTTI);
+    R.append(Again);
+    verifyAfter("merge again", M, C, O);
+  }
+
+  // 3. Report: the host prints or writes R.
+  countFunctions(M, R.FunctionsAfter, &R.BodiesAfter);
   return O;
 }
 

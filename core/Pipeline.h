@@ -9,6 +9,7 @@
 #ifndef COALESCE_PIPELINE_H
 #define COALESCE_PIPELINE_H
 
+#include "core/merging/ConstantMerger.h"
 #include "core/merging/IdenticalMerger.h"
 #include "core/report/Report.h"
 
@@ -23,6 +24,10 @@ namespace coalesce {
 
 struct Config {
   MergeOptions Merge;
+  /// Merge functions that differ only in constants (after identical
+  /// merging, which runs again afterwards).
+  bool MergeConstants = true;
+  ConstantMergeOptions Constants;
   /// Run the IR verifier after every stage.
   bool VerifyEachStage = false;
   /// Check the total order's laws over the first N functions (0: off).
@@ -39,8 +44,13 @@ struct Outcome {
 Outcome runMergeStage(llvm::Module &M, const Config &C, Report &R,
                       TTIGetter GetTTI = nullptr);
 
-/// The whole pipeline (the `coalesce` pass): merge, then report. Later
-/// stages slot in here: merge -> outline -> merge again -> report.
+/// Merging up to constants alone (the `coalesce-merge-constants` pass).
+Outcome runConstantMergeStage(llvm::Module &M, const Config &C, Report &R,
+                              TTIGetter GetTTI = nullptr);
+
+/// The whole pipeline (the `coalesce` pass): merge identical functions,
+/// merge functions that differ in constants, merge identical functions
+/// again, then report. The outliner will slot in before the second merge.
 Outcome runPipeline(llvm::Module &M, const Config &C, Report &R,
                     TTIGetter GetTTI = nullptr);
 

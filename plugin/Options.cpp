@@ -22,6 +22,15 @@ cl::opt<bool> RewriteCalls(
     "coalesce-rewrite-calls", cl::init(true), cl::cat(Category),
     cl::desc("Redirect direct calls of a merged-away function to the kept "
              "body"));
+cl::opt<bool> MergeConstants(
+    "coalesce-merge-constants", cl::init(true), cl::cat(Category),
+    cl::desc("Merge functions that differ only in constants, passing the "
+             "constants as arguments"));
+cl::opt<unsigned> MaxConstantParameters(
+    "coalesce-max-constant-parameters", cl::init(4), cl::cat(Category),
+    cl::value_desc("N"),
+    cl::desc("Most constants a body shared up to constants takes as "
+             "arguments"));
 cl::opt<bool> VerifyEach("coalesce-verify", cl::init(false), cl::cat(Category),
                          cl::desc("Run the IR verifier after every stage"));
 cl::opt<unsigned> VerifyOrder(
@@ -45,6 +54,8 @@ struct KnownOption {
 };
 const KnownOption Known[] = {
     {&UseAliases, ValueKind::Flag},   {&RewriteCalls, ValueKind::Flag},
+    {&MergeConstants, ValueKind::Flag},
+    {&MaxConstantParameters, ValueKind::Number},
     {&VerifyEach, ValueKind::Flag},   {&VerifyOrder, ValueKind::Number},
     {&ReportPath, ValueKind::Text},   {&PrintMerges, ValueKind::Flag},
 };
@@ -146,6 +157,8 @@ bool hostOptions(HostOptions &H, std::string &Error) {
     return false;
   H.Core.Merge.UseAliases = UseAliases;
   H.Core.Merge.RewriteDirectCalls = RewriteCalls;
+  H.Core.MergeConstants = MergeConstants;
+  H.Core.Constants.MaxParameters = MaxConstantParameters;
   H.Core.VerifyEachStage = VerifyEach;
   H.Core.VerifyOrderLimit = VerifyOrder;
   H.ReportPath = ReportPath;

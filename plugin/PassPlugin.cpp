@@ -3,12 +3,13 @@
 // Registers the passes with any host that loads pass plugins:
 //   ld.lld --load-pass-plugin=coalesce.so     full LTO, once, on the merged
 //                                             module, before code generation
-//   opt -load-pass-plugin=coalesce.so -passes=coalesce-merge | coalesce
+//   opt -load-pass-plugin=coalesce.so
+//       -passes=coalesce-merge | coalesce-merge-constants | coalesce
 //   clang -fpass-plugin=coalesce.so           per translation unit
 // Pipeline parameters are an option channel of their own, usable wherever a
 // pipeline is written (opt -passes, ld.lld --lto-newpm-passes):
 //   coalesce<print-merges;report=FILE;no-aliases;no-rewrite-calls;verify;
-//            verify-order=N>
+//            verify-order=N;no-merge-constants>
 // The passes hold no algorithm: they read the options, call core/, and
 // hand the report and any problem back to the host.
 //
@@ -41,11 +42,12 @@ using namespace llvm;
 namespace coalesce {
 namespace {
 
-enum class Stage { MergeOnly, Pipeline };
+enum class Stage { MergeOnly, MergeConstantsOnly, Pipeline };
 
 /// Overrides given as pipeline parameters: coalesce<...>.
 struct PassParams {
-  std::optional<bool> PrintMerges, UseAliases, RewriteCalls, Verify;
+  std::optional<bool> PrintMerges, UseAliases, RewriteCalls, Verify,
+      MergeConstants;
   std::optional<unsigned> VerifyOrder;
   std::optional<std::string> ReportPath;
   std::string Error; ///< A bad parameter, reported when the pass runs.
@@ -59,6 +61,8 @@ struct PassParams {
       H.Core.Merge.RewriteDirectCalls = *RewriteCalls;
     if (Verify)
       H.Core.VerifyEachStage = *Verify;
+    if (MergeConstants)
+      H.Core.MergeConstants = *MergeConstants;
     if (VerifyOrder)
       H.Core.VerifyOrderLimit = *VerifyOrder;
     if (ReportPath)
@@ -91,6 +95,10 @@ PassParams parseParams(StringRef Text, StringRef PassName) {
       Flag(P.RewriteCalls, false);
     else if (Key == "verify")
       Flag(P.Verify, true);
+    else if (Key == "merge-constants")
+      Flag(P.MergeConstants, true);
+    else if (Key == "no-merge-constants")
+      Flag(P.MergeConstants, false);
     else if (Key == "report" && HasValue && !Value.empty())
       P.ReportPath = Value.str();
     else if (Key == "verify-order") {
@@ -103,7 +111,8 @@ PassParams parseParams(StringRef Text, StringRef PassName) {
     } else {
       P.Error = "unknown parameter '" + Item.str() + "' of " + PassName.str() +
                 " (known: print-merges, report=FILE, no-aliases, "
-                "no-rewrite-calls, verify, verify-order=N)";
+                "no-rewrite-calls, no-merge-constants, verify, "
+                "verify-order=N)";
     }
     if (!P.Error.empty())
       break;
@@ -173,8 +182,18 @@ public:
       return *It->second;
     };
     Report R;
-    Outcome O = S == Stage::MergeOnly ? runMergeStage(M, H.Core, R, GetTTI)
-                                      : runPipeline(M, H.Core, R, GetTTI);
+    Outcome O;
+    switch (S) {
+    case Stage::MergeOnly:
+      O = runMergeStage(M, H.Core, R, GetTTI);
+      break;
+    case Stage::MergeConstantsOnly:
+      O = runConstantMergeStage(M, H.Core, R, GetTTI);
+      break;
+    case Stage::Pipeline:
+      O = runPipeline(M, H.Core, R, GetTTI);
+      break;
+    }
     for (const std::string &P : O.Problems)
       diagnose(M, P, DS_Error);
     writeReport(M, H, R);
@@ -236,8 +255,11 @@ void registerCallbacks(PassBuilder &PB) {
   PB.registerPipelineParsingCallback(
       [State](StringRef Name, ModulePassManager &MPM,
               ArrayRef<PassBuilder::PipelineElement>) {
-        for (auto [PassName, S] : {std::pair{"coalesce-merge", Stage::MergeOnly},
-                                   std::pair{"coalesce", Stage::Pipeline}}) {
+        for (auto [PassName, S] :
+             {std::pair{"coalesce-merge", Stage::MergeOnly},
+              std::pair{"coalesce-merge-constants",
+                        Stage::MergeConstantsOnly},
+              std::pair{"coalesce", Stage::Pipeline}}) {
           if (!PassBuilder::checkParametrizedPassName(Name, PassName))
             continue;
           StringRef Text = Name.drop_front(StringRef(PassName).size());

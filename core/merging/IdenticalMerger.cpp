@@ -503,7 +503,8 @@ bool Merger::forward(Function *Dup, Function *Kept, std::string &Why) {
     }
   }
   // The kept function states only the assumptions both made.
-  std::optional<AttributeList> Joint = jointAttributes(*Kept, *Dup);
+  std::optional<AttributeList> Joint =
+      jointAttributes(Kept->getAttributes(), *Dup);
   if (!Joint) {
     Why = "attributes: the two functions' attributes cannot be intersected";
     return false;
@@ -585,7 +586,8 @@ bool Merger::mergeInterposables(Function *Kept, Function *Dup) {
     recordMissed(Dup, Kept, Why);
     return false;
   }
-  std::optional<AttributeList> Joint = jointAttributes(*Kept, *Dup);
+  std::optional<AttributeList> Joint =
+      jointAttributes(Kept->getAttributes(), *Dup);
   if (!Joint) {
     recordMissed(Dup, Kept,
                  "attributes: the two functions' attributes cannot be "
@@ -607,20 +609,7 @@ bool Merger::mergeInterposables(Function *Kept, Function *Dup) {
   Body->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
   if (Dup->getAlign().valueOrOne() > Body->getAlign().valueOrOne())
     Body->setAlignment(Dup->getAlign());
-  Body->splice(Body->begin(), Kept);
-  for (unsigned I = 0, E = Kept->arg_size(); I != E; ++I) {
-    Body->getArg(I)->takeName(Kept->getArg(I));
-    Kept->getArg(I)->replaceAllUsesWith(Body->getArg(I));
-  }
-  // The body's locations belong to Kept's subprogram, which moves with
-  // them; Kept, now a thunk, gets a copy of its own so its name still
-  // resolves in a debugger and a symbolizer.
-  if (DISubprogram *SP = Kept->getSubprogram()) {
-    Body->setSubprogram(SP);
-    auto *Copy = cast<DISubprogram>(MDNode::replaceWithDistinct(SP->clone()));
-    Copy->replaceRetainedNodes(MDTuple::get(M.getContext(), {}));
-    Kept->setSubprogram(Copy);
-  }
+  moveBody(*Kept, *Body);
   generalizeMetadata(*Body, *Dup);
   // Kept is now a declaration-shaped shell; give it a forwarding body.
   uint64_t Bytes = estimate(*Body, *Body);

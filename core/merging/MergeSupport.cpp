@@ -124,10 +124,10 @@ void generalizeMetadata(Function &Kept, Function &Dup) {
 // (sret, byval, ...) name types that the order found structurally equal but
 // that may be distinct types; Kept's are taken for both before
 // intersecting.
-std::optional<AttributeList> jointAttributes(const Function &Kept,
+std::optional<AttributeList> jointAttributes(AttributeList KA,
                                              const Function &Dup) {
-  LLVMContext &C = Kept.getContext();
-  AttributeList KA = Kept.getAttributes(), DA = Dup.getAttributes();
+  LLVMContext &C = Dup.getContext();
+  AttributeList DA = Dup.getAttributes();
   for (unsigned I : DA.indexes())
     for (Attribute A : DA.getAttributes(I)) {
       if (!A.isTypeAttribute())
@@ -138,6 +138,21 @@ std::optional<AttributeList> jointAttributes(const Function &Kept,
         DA = DA.removeAttributeAtIndex(C, I, K).addAttributeAtIndex(C, I, Mine);
     }
   return KA.intersectWith(C, DA);
+}
+
+void moveBody(Function &From, Function &To) {
+  To.splice(To.begin(), &From);
+  for (unsigned I = 0, E = From.arg_size(); I != E; ++I) {
+    To.getArg(I)->takeName(From.getArg(I));
+    From.getArg(I)->replaceAllUsesWith(To.getArg(I));
+  }
+  // The body's locations belong to From's subprogram, which moves with them.
+  if (DISubprogram *SP = From.getSubprogram()) {
+    To.setSubprogram(SP);
+    auto *Copy = cast<DISubprogram>(MDNode::replaceWithDistinct(SP->clone()));
+    Copy->replaceRetainedNodes(MDTuple::get(From.getContext(), {}));
+    From.setSubprogram(Copy);
+  }
 }
 
 // Where To's address takes the place of From's (uses renamed, or an

@@ -40,11 +40,17 @@ bool isInUsedList(const llvm::Use &U);
 /// most generic of each pair, or none, as CSE does.
 void generalizeMetadata(llvm::Function &Kept, llvm::Function &Dup);
 
-/// The attributes Kept may keep once it also serves Dup's callers: the
-/// intersection of the assumptions both make. None if they cannot be
-/// intersected.
-std::optional<llvm::AttributeList> jointAttributes(const llvm::Function &Kept,
+/// The attributes a kept body with attributes Kept may keep once it also
+/// serves Dup's callers: the intersection of the assumptions both make.
+/// None if they cannot be intersected.
+std::optional<llvm::AttributeList> jointAttributes(llvm::AttributeList Kept,
                                                    const llvm::Function &Dup);
+
+/// Moves From's body (blocks, arguments' uses and names, subprogram) into
+/// To, an empty function whose leading parameters match From's. From is
+/// left without a body; if it had a subprogram it gets a copy of its own,
+/// so the thunk it becomes still resolves in a debugger and a symbolizer.
+void moveBody(llvm::Function &From, llvm::Function &To);
 
 /// Where To's address takes the place of From's, To joins every CFI type
 /// id (!type) From had.

@@ -11,6 +11,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace llvm;
 
@@ -53,6 +54,20 @@ void Report::resolveChains() {
   }
 }
 
+void Report::append(const Report &Later) {
+  Merges.insert(Merges.end(), Later.Merges.begin(), Later.Merges.end());
+  auto Key = [](const MissedRecord &R) {
+    return R.Function + '\0' + R.Other + '\0' + R.Reason;
+  };
+  StringSet<> Known;
+  for (const MissedRecord &R : Missed)
+    Known.insert(Key(R));
+  for (const MissedRecord &R : Later.Missed)
+    if (Known.insert(Key(R)).second)
+      Missed.push_back(R);
+  resolveChains();
+}
+
 unsigned Report::count(MergeKind K) const {
   unsigned N = 0;
   for (const MergeRecord &R : Merges)
@@ -62,14 +77,18 @@ unsigned Report::count(MergeKind K) const {
 
 json::Value Report::toJSON() const {
   json::Array MergeList;
-  for (const MergeRecord &R : Merges)
-    MergeList.push_back(json::Object{
+  for (const MergeRecord &R : Merges) {
+    json::Object O{
         {"kept", R.Kept},
         {"merged", R.Merged},
         {"kind", mergeKindName(R.Kind)},
         {"callers_rewritten", R.CallersRewritten},
         {"estimated_bytes", R.EstimatedBytes},
-    });
+    };
+    if (R.ConstantParameters)
+      O["constant_parameters"] = R.ConstantParameters;
+    MergeList.push_back(std::move(O));
+  }
   json::Array MissedList;
   for (const MissedRecord &R : Missed) {
     json::Object O{{"function", R.Function}, {"reason", R.Reason}};
@@ -113,9 +132,12 @@ void Report::printListing(raw_ostream &OS) const {
   for (const std::string &Kept : Order) {
     OS << "coalesce: kept '" << Kept << "'\n";
     for (const MergeRecord &R : Merges)
-      if (R.Kept == Kept)
-        OS << "  merged '" << R.Merged << "' (" << mergeKindName(R.Kind)
-           << ", ~" << R.EstimatedBytes << " bytes)\n";
+      if (R.Kept == Kept) {
+        OS << "  merged '" << R.Merged << "' (" << mergeKindName(R.Kind);
+        if (R.ConstantParameters)
+          OS << ", " << R.ConstantParameters << " constants as parameters";
+        OS << ", ~" << R.EstimatedBytes << " bytes)\n";
+      }
   }
   for (const MissedRecord &R : Missed) {
     OS << "coalesce: not merged '" << R.Function << "'";
@@ -184,11 +206,14 @@ bool isForwardingThunk(const Function &F) {
       return false;
     Call = CB;
   }
-  // It passes its own arguments, in order, and returns what it gets back.
-  if (!Call || !Ret || Call->arg_size() != F.arg_size())
+  // It passes its own arguments, in order, then perhaps constants (to a
+  // body shared up to constants), and returns what it gets back.
+  if (!Call || !Ret || Call->arg_size() < F.arg_size())
     return false;
-  for (unsigned I = 0, E = F.arg_size(); I != E; ++I)
-    if (stripConversions(Call->getArgOperand(I)) != F.getArg(I))
+  for (unsigned I = 0, E = Call->arg_size(); I != E; ++I)
+    if (I < F.arg_size()
+            ? stripConversions(Call->getArgOperand(I)) != F.getArg(I)
+            : !isa<Constant>(Call->getArgOperand(I)))
       return false;
   const Value *RV = Ret->getReturnValue();
   return !RV || stripConversions(RV) == Call;

@@ -39,6 +39,9 @@ struct MergeRecord {
   MergeKind Kind;
   unsigned CallersRewritten = 0; ///< Direct calls redirected to Kept.
   uint64_t EstimatedBytes = 0;   ///< Body size minus what replaces it.
+  /// Merging up to constants: how many constants the kept body takes as
+  /// arguments (0 for identical merges).
+  unsigned ConstantParameters = 0;
 };
 
 struct MissedRecord {
@@ -59,6 +62,9 @@ struct Report {
   /// (g -> f, then f -> h: g's record says h).
   void resolveChains();
   unsigned count(MergeKind K) const;
+  /// Adds a later stage's merges, and those of its misses not already
+  /// reported (a stage that runs twice finds the same ones again).
+  void append(const Report &Later);
 
   /// The machine-readable report (schema in docs/report.md).
   llvm::json::Value toJSON() const;
@@ -80,7 +86,8 @@ uint64_t estimateThunkBytes();
 /// forward to another function).
 void countFunctions(const llvm::Module &M, unsigned &Defined,
                     unsigned *Bodies = nullptr);
-/// True if F's body only forwards its arguments to another function.
+/// True if F's body only forwards its arguments (and perhaps constants
+/// after them) to another function.
 bool isForwardingThunk(const llvm::Function &F);
 
 } // namespace coalesce

@@ -1,0 +1,550 @@
+//===- core/merging/ConstantMerger.cpp - Merge functions up to constants --===//
+//
+// The problem
+// -----------
+// Template instances and copied code are often the same function but for a
+// few constants: an element size, a field offset, a message, the global
+// they update, the callback they hand on. The identical merger cannot touch
+// them. One body can still serve them all if the constants that differ
+// become arguments: each former function then costs only the code that
+// passes its constants, at its call sites or in a thunk.
+//
+// An example
+// ----------
+//     define internal i64 @bytes_a(ptr %v) {       ; 24-byte elements
+//       %n = load i64, ptr %v
+//       %b = mul i64 %n, 24
+//       ret i64 %b
+//     }
+//     define internal i64 @bytes_b(ptr %v) { ... mul i64 %n, 40 ... }
+// become one function with one more argument,
+//     define internal i64 @bytes_a.coalesced(ptr %v, i64 %0) {
+//       ... %b = mul i64 %n, %0 ...
+//     }
+// every call `@bytes_a(ptr %p)` becomes `@bytes_a.coalesced(ptr %p, i64 24)`
+// and every call of @bytes_b passes 40; both originals are gone. A function
+// whose address is significant, or whose symbol must stay, keeps its name
+// as a thunk: `tail call @bytes_a.coalesced(ptr %v, i64 40)`.
+//
+// The algorithm
+// -------------
+//  1. Hash every eligible definition with its constants left out
+//     (StructuralHash), which is consistent with FunctionOrder under
+//     ConstantsAsParameters: functions equal up to those constants hash
+//     alike.
+//  2. Sort each bucket of two or more functions by that coarser order;
+//     runs of equal functions are the classes. Classes are planned one at
+//     a time, in the module order of their first member (the reference).
+//  3. Walk each member against the reference as the order pairs them
+//     (forEachInstructionPair). Every operand position that an argument
+//     could take (isParameterizableOperand) is a site; a site where the
+//     members' constants are not all the same becomes a parameter, and
+//     sites whose constants agree member for member share one.
+//  4. Price the plan in bytes. Every member but one gives up its body.
+//     Each pays for passing its constants: at every call when all its uses
+//     are direct calls that can be rewritten (and it disappears), else once
+//     in a thunk that keeps its name. A member that would pay as much as
+//     its body saves leaves the class, and the plan is made again without
+//     it. The class is merged when the plan saves more than a margin with
+//     at most MaxParameters parameters.
+//  5. Build the shared function: the reference's body moves into a new
+//     internal function with one more argument per parameter, and each
+//     site uses its argument in place of the constant. It keeps only the
+//     assumptions (attributes, instruction metadata) that hold for every
+//     member, as in the identical merger.
+//  6. Forward every member: rewrite its calls to pass its constants and
+//     delete it, or turn it into a thunk that passes them.
+// The pipeline then runs the identical merger again: callers that differed
+// only in which member they called may now be the same.
+//
+// Never merged here: what the identical merger never merges, interposable
+// and varargs functions, forwarding thunks, and functions that refer to
+// themselves (the self-reference would have to mean each member in turn).
+//
+// Cost
+// ----
+// Hashing is linear in the module; sorting a bucket of k functions costs
+// O(k log k) comparisons; planning walks each member once (again for each
+// member a plan drops); forwarding visits each use once. No pairwise loop
+// over the module.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/merging/ConstantMerger.h"
+
+#include "core/comparison/FunctionOrder.h"
+#include "core/comparison/StructuralHash.h"
+#include "core/merging/MergeSupport.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+
+#include <algorithm>
+#include <map>
+
+#define DEBUG_TYPE "coalesce-merge-constants"
+
+using namespace llvm;
+
+STATISTIC(NumMerged, "Functions merged up to constants");
+STATISTIC(NumShared, "Shared bodies made for functions differing in constants");
+STATISTIC(NumParameters, "Constants turned into parameters");
+STATISTIC(NumCallsRewritten, "Calls rewritten to pass constants");
+
+namespace coalesce {
+namespace {
+
+constexpr const char *PassName = "coalesce-merge-constants";
+
+/// Whether F names itself anywhere in its own body.
+bool refersToItself(const Function &F) {
+  SmallVector<const User *, 8> Work(F.users());
+  SmallPtrSet<const User *, 8> Seen;
+  while (!Work.empty()) {
+    const User *U = Work.pop_back_val();
+    if (!Seen.insert(U).second)
+      continue;
+    if (auto *I = dyn_cast<Instruction>(U)) {
+      if (I->getFunction() == &F)
+        return true;
+    } else if (isa<Constant>(U) && !isa<GlobalValue>(U)) {
+      append_range(Work, U->users());
+    }
+  }
+  return false;
+}
+
+/// The direct calls of F, if every use of F is one that can be rewritten to
+/// call another function with more arguments; none otherwise.
+std::optional<SmallVector<CallBase *, 8>> rewritableCalls(Function &F) {
+  SmallVector<CallBase *, 8> Calls;
+  for (Use &U : F.uses()) {
+    auto *CB = dyn_cast<CallBase>(U.getUser());
+    if (!CB || !CB->isCallee(&U) || isa<CallBrInst>(CB) ||
+        CB->isMustTailCall() ||
+        CB->getFunctionType() != F.getFunctionType() ||
+        CB->getCallingConv() != F.getCallingConv())
+      return std::nullopt;
+    Calls.push_back(CB);
+  }
+  return Calls;
+}
+
+/// Whether F can disappear once its calls pass its constants to the shared
+/// body: nobody may see its address or replace it, and its symbol need not
+/// stay.
+bool removable(Function &F) {
+  return !addressIsSignificant(F) && !F.isInterposable() &&
+         (F.hasLocalLinkage() || F.isDiscardableIfUnused()) &&
+         rewritableCalls(F).has_value();
+}
+
+/// Bytes of code that put C in an argument register (x86-64 figures: xor
+/// for zero, mov imm32, movabs, a RIP-relative lea, a constant-pool load).
+uint64_t argumentBytes(const Constant *C) {
+  if (C->isNullValue())
+    return 2;
+  if (auto *CI = dyn_cast<ConstantInt>(C))
+    return CI->getValue().isSignedIntN(32) ? 5 : 10;
+  if (C->getType()->isFloatingPointTy())
+    return 8;
+  return 7;
+}
+
+/// A pointer that was a constant (a global, "other" memory to alias
+/// analysis) arrives as an argument in the shared body, so what the
+/// function or call may do to memory through its arguments must include
+/// what it did to any memory. Attributes without a memory effect, or
+/// effects that already allow it, are returned as they are.
+AttributeList withArgumentMemory(LLVMContext &C, AttributeList A) {
+  if (!A.hasFnAttr(Attribute::Memory))
+    return A;
+  MemoryEffects ME = A.getMemoryEffects();
+  MemoryEffects Wider = ME | MemoryEffects::argMemOnly(ME.getModRef());
+  if (Wider == ME)
+    return A;
+  return A.addFnAttribute(C, Attribute::getWithMemoryEffects(C, Wider));
+}
+
+bool hasPointer(ArrayRef<Constant *> Args) {
+  return any_of(Args, [](Constant *C) { return C->getType()->isPointerTy(); });
+}
+
+/// Rewrites CB, a call of a member, to call Shared with Extra appended.
+void rewriteCall(CallBase &CB, Function &Shared, ArrayRef<Constant *> Extra) {
+  SmallVector<Value *, 8> Args(CB.args());
+  Args.append(Extra.begin(), Extra.end());
+  SmallVector<OperandBundleDef, 1> Bundles;
+  CB.getOperandBundlesAsDefs(Bundles);
+  CallBase *New;
+  if (auto *II = dyn_cast<InvokeInst>(&CB)) {
+    New = InvokeInst::Create(Shared.getFunctionType(), &Shared,
+                             II->getNormalDest(), II->getUnwindDest(), Args,
+                             Bundles, "", CB.getIterator());
+  } else {
+    auto *CI = CallInst::Create(Shared.getFunctionType(), &Shared, Args,
+                                Bundles, "", CB.getIterator());
+    CI->setTailCallKind(cast<CallInst>(CB).getTailCallKind());
+    New = CI;
+  }
+  New->setCallingConv(CB.getCallingConv());
+  // The added arguments have no attributes.
+  AttributeList A = CB.getAttributes();
+  New->setAttributes(hasPointer(Extra) ? withArgumentMemory(CB.getContext(), A)
+                                       : A);
+  New->copyMetadata(CB);
+  New->takeName(&CB);
+  CB.replaceAllUsesWith(New);
+  CB.eraseFromParent();
+}
+
+/// One class of functions equal up to constants, and what merging it costs.
+struct Plan {
+  /// The reference first; the others in module order.
+  std::vector<Function *> Members;
+  /// A site: operand Operand of instruction Inst in the reference.
+  struct Site {
+    Instruction *Inst;
+    unsigned Operand;
+    unsigned Parameter;
+  };
+  std::vector<Site> Sites;
+  /// Arguments[P][M]: member M's constant for parameter P.
+  std::vector<std::vector<Constant *>> Arguments;
+  uint64_t BodyBytes = 0;
+  /// Per member: whether its calls are rewritten (else it becomes a
+  /// thunk), and what passing its constants costs.
+  std::vector<bool> Removable;
+  std::vector<uint64_t> ForwardBytes;
+  int64_t Saved = 0;
+
+  std::vector<Constant *> argumentsOf(size_t Member) const {
+    std::vector<Constant *> Out;
+    for (const auto &PerMember : Arguments)
+      Out.push_back(PerMember[Member]);
+    return Out;
+  }
+};
+
+class ConstantMerger {
+public:
+  ConstantMerger(Module &M, const ConstantMergeOptions &Options, Report &Rep,
+                 TTIGetter GetTTI)
+      : M(M), Options(Options), Rep(Rep), GetTTI(GetTTI),
+        Ctx(M, /*Policy=*/nullptr, /*ConstantsAsParameters=*/true) {}
+
+  bool run();
+
+private:
+  std::vector<std::vector<Function *>> classes();
+  bool plan(Plan &P, std::string &Why);
+  bool findParameters(Plan &P);
+  void price(Plan &P);
+  void merge(Plan &P);
+  void recordMissed(const Plan &P, const std::string &Why);
+
+  Module &M;
+  const ConstantMergeOptions &Options;
+  Report &Rep;
+  TTIGetter GetTTI;
+  OrderContext Ctx;
+  bool Changed = false;
+};
+
+bool ConstantMerger::run() {
+  for (std::vector<Function *> &Class : classes()) {
+    Plan P;
+    P.Members = std::move(Class);
+    std::string Why;
+    if (plan(P, Why))
+      merge(P);
+    else
+      recordMissed(P, Why);
+  }
+  return Changed;
+}
+
+// Steps 1 and 2: classes of functions equal up to constants.
+std::vector<std::vector<Function *>> ConstantMerger::classes() {
+  DenseMap<uint64_t, std::vector<Function *>> Buckets;
+  std::vector<uint64_t> Order; // Hashes in the order first met.
+  HashOptions WithoutConstants;
+  WithoutConstants.IncludeConstants = false;
+  for (Function &F : M) {
+    if (ineligibility(F) || F.isInterposable() || F.isVarArg() ||
+        isForwardingThunk(F) || refersToItself(F))
+      continue;
+    uint64_t H = hashFunction(F, WithoutConstants);
+    auto &Bucket = Buckets[H];
+    if (Bucket.empty())
+      Order.push_back(H);
+    Bucket.push_back(&F);
+  }
+  std::vector<std::vector<Function *>> Classes;
+  for (uint64_t H : Order) {
+    std::vector<Function *> &Bucket = Buckets[H];
+    if (Bucket.size() < 2)
+      continue;
+    std::stable_sort(Bucket.begin(), Bucket.end(),
+                     [&](Function *L, Function *R) {
+                       return FunctionOrder(L, R, Ctx).compare() < 0;
+                     });
+    size_t Begin = 0;
+    for (size_t I = 1; I <= Bucket.size(); ++I) {
+      if (I != Bucket.size() &&
+          FunctionOrder(Bucket[Begin], Bucket[I], Ctx).compare() == 0)
+        continue;
+      if (I - Begin >= 2)
+        Classes.emplace_back(Bucket.begin() + Begin, Bucket.begin() + I);
+      Begin = I;
+    }
+  }
+  // Module order within and across classes, so the reference is the first
+  // member in the module and results do not depend on the sort.
+  DenseMap<const Function *, unsigned> Position;
+  for (Function &F : M)
+    Position[&F] = Position.size();
+  for (auto &C : Classes)
+    llvm::sort(C, [&](Function *L, Function *R) {
+      return Position[L] < Position[R];
+    });
+  llvm::sort(Classes, [&](const auto &L, const auto &R) {
+    return Position[L.front()] < Position[R.front()];
+  });
+  return Classes;
+}
+
+// Step 3: the sites whose constants differ, and the parameters they share.
+bool ConstantMerger::findParameters(Plan &P) {
+  struct SiteValues {
+    Instruction *Inst;
+    unsigned Operand;
+    std::vector<Constant *> Values;
+  };
+  std::vector<SiteValues> Sites;
+  Function &Ref = *P.Members.front();
+  for (Function *F : P.Members) {
+    size_t K = 0;
+    bool Consistent = true;
+    forEachInstructionPair(Ref, *F, [&](Instruction &I, Instruction &J) {
+      for (unsigned Op = 0, E = I.getNumOperands(); Op != E; ++Op) {
+        if (!isParameterizableOperand(I, Op))
+          continue;
+        auto *C = dyn_cast<Constant>(J.getOperand(Op));
+        if (F == &Ref)
+          Sites.push_back({&I, Op, {}});
+        if (!C || K >= Sites.size()) {
+          Consistent = false;
+          continue;
+        }
+        Sites[K++].Values.push_back(C);
+      }
+    });
+    if (!Consistent || K != Sites.size())
+      return false; // Not equal up to constants after all.
+  }
+  // Sites whose constants agree member for member share a parameter.
+  std::map<std::vector<Constant *>, unsigned> ParameterOf;
+  P.Sites.clear();
+  P.Arguments.clear();
+  for (SiteValues &S : Sites) {
+    if (std::all_of(S.Values.begin(), S.Values.end(),
+                    [&](Constant *C) { return C == S.Values.front(); }))
+      continue;
+    auto [It, New] = ParameterOf.try_emplace(S.Values, P.Arguments.size());
+    if (New)
+      P.Arguments.push_back(S.Values);
+    P.Sites.push_back({S.Inst, S.Operand, It->second});
+  }
+  return true;
+}
+
+// Step 4: what the plan saves, in estimated bytes.
+void ConstantMerger::price(Plan &P) {
+  Function &Ref = *P.Members.front();
+  P.BodyBytes = estimateFunctionBytes(Ref, GetTTI ? &GetTTI(Ref) : nullptr);
+  P.Removable.clear();
+  P.ForwardBytes.clear();
+  int64_t Saved = 0;
+  for (size_t I = 0, E = P.Members.size(); I != E; ++I) {
+    Function &F = *P.Members[I];
+    uint64_t PerCall = 0;
+    for (const auto &PerMember : P.Arguments)
+      PerCall += argumentBytes(PerMember[I]);
+    bool Remove = removable(F);
+    uint64_t Forward = Remove ? PerCall * rewritableCalls(F)->size()
+                              : estimateThunkBytes() + PerCall;
+    P.Removable.push_back(Remove);
+    P.ForwardBytes.push_back(Forward);
+    Saved += int64_t(P.BodyBytes) - int64_t(Forward);
+  }
+  // The shared body remains; an argument in place of an immediate may cost
+  // a register move where it is used.
+  P.Saved = Saved - int64_t(P.BodyBytes) - 2 * int64_t(P.Sites.size());
+}
+
+bool ConstantMerger::plan(Plan &P, std::string &Why) {
+  while (P.Members.size() >= 2) {
+    if (!findParameters(P)) {
+      Why = "the bodies differ in more than constants";
+      return false;
+    }
+    if (P.Arguments.empty()) {
+      Why = "no constant differs: the identical merger left them apart";
+      return false;
+    }
+    if (P.Arguments.size() > Options.MaxParameters) {
+      Why = std::to_string(P.Arguments.size()) +
+            " constants differ; at most " +
+            std::to_string(Options.MaxParameters) + " become parameters";
+      return false;
+    }
+    price(P);
+    // The member that gains least leaves if passing its constants costs
+    // at least its body; the others are priced again without it.
+    size_t Worst = 0;
+    for (size_t I = 1; I != P.Members.size(); ++I)
+      if (P.ForwardBytes[I] > P.ForwardBytes[Worst])
+        Worst = I;
+    if (P.ForwardBytes[Worst] < P.BodyBytes)
+      break;
+    P.Members.erase(P.Members.begin() + Worst);
+  }
+  if (P.Members.size() < 2) {
+    Why = "passing the constants would cost as much as the bodies save";
+    return false;
+  }
+  if (P.Saved < int64_t(Options.MinBytesSaved)) {
+    Why = "would save ~" + std::to_string(std::max<int64_t>(P.Saved, 0)) +
+          " bytes, less than the margin of " +
+          std::to_string(Options.MinBytesSaved);
+    return false;
+  }
+  // Every member's assumptions must be intersectable with the others'.
+  AttributeList Joint = P.Members.front()->getAttributes();
+  for (size_t I = 1; I != P.Members.size(); ++I) {
+    std::optional<AttributeList> Next = jointAttributes(Joint, *P.Members[I]);
+    if (!Next) {
+      Why = "attributes: the functions' attributes cannot be intersected";
+      return false;
+    }
+    Joint = *Next;
+  }
+  return true;
+}
+
+// Steps 5 and 6.
+void ConstantMerger::merge(Plan &P) {
+  Function &Ref = *P.Members.front();
+  AttributeList Joint = Ref.getAttributes();
+  for (size_t I = 1; I != P.Members.size(); ++I) {
+    Joint = *jointAttributes(Joint, *P.Members[I]);
+    generalizeMetadata(Ref, *P.Members[I]);
+  }
+
+  // 5. The shared function: the reference's parameters, then one per
+  // differing constant.
+  SmallVector<Type *, 8> Params(Ref.getFunctionType()->params());
+  for (const auto &PerMember : P.Arguments)
+    Params.push_back(PerMember.front()->getType());
+  auto *Ty = FunctionType::get(Ref.getReturnType(), Params, false);
+  Function *Shared =
+      Function::Create(Ty, GlobalValue::InternalLinkage, Ref.getAddressSpace(),
+                       Ref.getName() + ".coalesced", &M);
+  Shared->copyAttributesFrom(&Ref);
+  Shared->setAttributes(hasPointer(P.argumentsOf(0))
+                            ? withArgumentMemory(M.getContext(), Joint)
+                            : Joint);
+  Shared->setLinkage(GlobalValue::InternalLinkage);
+  Shared->setVisibility(GlobalValue::DefaultVisibility);
+  Shared->setDLLStorageClass(GlobalValue::DefaultStorageClass);
+  Shared->setComdat(nullptr);
+  Shared->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+  for (Function *F : P.Members)
+    if (F->getAlign().valueOrOne() > Shared->getAlign().valueOrOne())
+      Shared->setAlignment(F->getAlign());
+  moveBody(Ref, *Shared);
+  unsigned First = Ref.arg_size();
+  for (const Plan::Site &S : P.Sites)
+    S.Inst->setOperand(S.Operand, Shared->getArg(First + S.Parameter));
+
+  // 6. Forward every member. Bodies go first, so no member's calls are
+  // rewritten inside a body about to disappear.
+  for (size_t I = 1; I != P.Members.size(); ++I)
+    for (BasicBlock &BB : *P.Members[I])
+      BB.dropAllReferences();
+  // What the reference's forwarding and the parameter uses cost, shared
+  // among the other members' records so that the records add up to Saved.
+  uint64_t Share =
+      (P.ForwardBytes.front() + 2 * P.Sites.size()) / (P.Members.size() - 1);
+  ++NumShared;
+  NumParameters += P.Arguments.size();
+  for (size_t I = 0, E = P.Members.size(); I != E; ++I) {
+    Function *F = P.Members[I];
+    std::vector<Constant *> Args = P.argumentsOf(I);
+    std::string Name = F->getName().str();
+    unsigned Calls = 0;
+    MergeKind Kind = MergeKind::Thunk;
+    if (removable(*F)) {
+      while (!F->empty())
+        F->begin()->eraseFromParent();
+      SmallVector<CallBase *, 8> CallSites = *rewritableCalls(*F);
+      for (CallBase *CB : CallSites) {
+        rewriteCall(*CB, *Shared, Args);
+        ++Calls;
+      }
+      F->eraseFromParent();
+      Kind = MergeKind::Replaced;
+    } else {
+      buildForwardingBody(*F, *Shared, Shared, Args);
+    }
+    NumCallsRewritten += Calls;
+    ++NumMerged;
+    uint64_t Gain = P.BodyBytes > P.ForwardBytes[I] + Share
+                        ? P.BodyBytes - P.ForwardBytes[I] - Share
+                        : 0;
+    MergeRecord R{Shared->getName().str(), Name, Kind, Calls, I ? Gain : 0};
+    R.ConstantParameters = unsigned(P.Arguments.size());
+    Rep.Merges.push_back(R);
+    OptimizationRemarkEmitter ORE(Shared, /*BFI=*/nullptr);
+    ORE.emit([&] {
+      return OptimizationRemark(PassName, "Merged", Shared)
+             << "merged " << ore::NV("Merged", Name) << " into "
+             << ore::NV("Kept", Shared->getName()) << " as "
+             << ore::NV("Kind", mergeKindName(Kind)) << " with "
+             << ore::NV("Parameters", unsigned(P.Arguments.size()))
+             << " constants as parameters";
+    });
+  }
+  Changed = true;
+}
+
+void ConstantMerger::recordMissed(const Plan &P, const std::string &Why) {
+  if (P.Members.size() < 2)
+    return;
+  Function *F = P.Members.front();
+  Rep.Missed.push_back(MissedRecord{F->getName().str(),
+                                    P.Members[1]->getName().str(),
+                                    "up to constants: " + Why});
+  OptimizationRemarkEmitter ORE(F, /*BFI=*/nullptr);
+  ORE.emit([&] {
+    return OptimizationRemarkMissed(PassName, "NotMerged", F)
+           << "not merged " << ore::NV("Function", F->getName())
+           << " with " << ore::NV("Other", P.Members[1]->getName())
+           << ", equal up to constants: " << ore::NV("Reason", Why);
+  });
+}
+
+} // namespace
+
+bool mergeFunctionsUpToConstants(Module &M, const ConstantMergeOptions &Options,
+                                 Report &Rep, TTIGetter GetTTI) {
+  return ConstantMerger(M, Options, Rep, GetTTI).run();
+}
+
+} // namespace coalesce

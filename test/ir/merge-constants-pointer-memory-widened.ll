@@ -1,0 +1,46 @@
+; RUN: %opt-coalesce -passes=coalesce-merge-constants -coalesce-verify -S %s | FileCheck %s
+; Purpose: a global that becomes a pointer argument is argument memory to the shared body, so its memory attribute (and that of the rewritten calls) is widened to allow through its arguments what it did to other memory.
+
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-unknown-linux-gnu"
+
+@ga = global i64 0
+@gb = global i64 0
+
+; CHECK-LABEL: define i64 @user(
+; CHECK-NEXT:    %x = call i64 @bytes_a.coalesced(ptr %p, i64 24, ptr @ga) #[[ATTRS:[0-9]+]]
+define i64 @user(ptr %p) {
+  %x = call i64 @bytes_a(ptr %p) memory(readwrite, argmem: read)
+  %y = call i64 @bytes_b(ptr %p)
+  %z = add i64 %x, %y
+  ret i64 %z
+}
+define internal i64 @bytes_a(ptr %v) memory(readwrite, argmem: read) {
+  %n = load i64, ptr %v, align 8
+  %b = mul i64 %n, 24
+  %c = add i64 %b, 7
+  %d = xor i64 %c, %n
+  %e = load i64, ptr @ga, align 8
+  %f = add i64 %d, %e
+  store i64 %f, ptr @ga, align 8
+  %g = lshr i64 %f, 3
+  %h = mul i64 %g, %b
+  ret i64 %h
+}
+define internal i64 @bytes_b(ptr %v) memory(readwrite, argmem: read) {
+  %n = load i64, ptr %v, align 8
+  %b = mul i64 %n, 40
+  %c = add i64 %b, 7
+  %d = xor i64 %c, %n
+  %e = load i64, ptr @gb, align 8
+  %f = add i64 %d, %e
+  store i64 %f, ptr @gb, align 8
+  %g = lshr i64 %f, 3
+  %h = mul i64 %g, %b
+  ret i64 %h
+}
+
+; CHECK-LABEL: define internal i64 @bytes_a.coalesced(
+; CHECK-SAME:    ptr %v, i64 %0, ptr %1) unnamed_addr #[[ATTRS]] {
+
+; CHECK: attributes #[[ATTRS]] = { memory(readwrite) }
