@@ -18,6 +18,8 @@ ESSAYS = [
      "Comparison: a total order over functions"),
     ("core/merging/IdenticalMerger.cpp", "docs/merging.md",
      "Merging identical functions"),
+    ("core/merging/ConstantMerger.cpp", "docs/merging-constants.md",
+     "Merging functions that differ only in constants"),
     ("core/similarity/Similarity.cpp", "docs/similarity.md",
      "Similarity: structurally similar instruction sequences"),
 ]

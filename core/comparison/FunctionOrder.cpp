@@ -62,6 +62,15 @@
 //     flags make intermediate sums matter). GEPs with such offsets order
 //     before the others, keeping the order total.
 //
+// Constants as parameters: a context made with ConstantsAsParameters
+// compares a constant in an operand position that an argument could take
+// (isParameterizableOperand: not a GEP index, switch case, divisor,
+// intrinsic operand, callee, ...) by its type alone. The result is a
+// coarser total order whose equal functions differ at most in such
+// constants: the classes the constant merger (ConstantMerger.cpp) works on.
+// Whether a position is such a one is compared first, so the order stays
+// total even between instructions that disagree on it.
+//
 // Why the order is total: every stage compares numbers or strings derived
 // only from the pair under comparison (serial numbers restart for each
 // pair) or from numbers that never change during the run (global and
