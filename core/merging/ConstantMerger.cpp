@@ -43,9 +43,9 @@
 //  4. Price the plan in bytes. Every member but one gives up its body.
 //     Each pays for passing its constants: at every call when all its uses
 //     are direct calls that can be rewritten (and it disappears), else once
-//     in a thunk that keeps its name. A member that would pay as much as
-//     its body saves leaves the class, and the plan is made again without
-//     it. The class is merged when the plan saves more than a margin with
+//     in a thunk that keeps its name. Members that would pay as much as
+//     their body saves leave the class, and the plan is made again without
+//     them. The class is merged when the plan saves more than a margin with
 //     at most MaxParameters parameters.
 //  5. Build the shared function: the reference's body moves into a new
 //     internal function with one more argument per parameter, and each
@@ -64,8 +64,9 @@
 // Cost
 // ----
 // Hashing is linear in the module; sorting a bucket of k functions costs
-// O(k log k) comparisons; planning walks each member once (again for each
-// member a plan drops); forwarding visits each use once. No pairwise loop
+// O(k log k) comparisons; planning walks each member once per pass, and
+// each pass either keeps every member or drops some; forwarding visits each
+// use once. No pairwise loop
 // over the module.
 //
 //===----------------------------------------------------------------------===//
@@ -136,10 +137,13 @@ std::optional<SmallVector<CallBase *, 8>> rewritableCalls(Function &F) {
 }
 
 /// Whether F can disappear once its calls pass its constants to the shared
-/// body: nobody may see its address or replace it, and its symbol need not
-/// stay.
-bool removable(Function &F) {
-  return !addressIsSignificant(F) && !F.isInterposable() &&
+/// body, whose leading parameters are those of Type: nobody may see F's
+/// address or replace it, its symbol need not stay, and its calls can pass
+/// their arguments unchanged. (Otherwise a thunk keeps F, converting
+/// arguments as the order's coercions allow.)
+bool removable(Function &F, FunctionType *Type) {
+  return F.getFunctionType() == Type && !addressIsSignificant(F) &&
+         !F.isInterposable() &&
          (F.hasLocalLinkage() || F.isDiscardableIfUnused()) &&
          rewritableCalls(F).has_value();
 }
@@ -236,14 +240,15 @@ public:
   ConstantMerger(Module &M, const ConstantMergeOptions &Options, Report &Rep,
                  TTIGetter GetTTI)
       : M(M), Options(Options), Rep(Rep), GetTTI(GetTTI),
-        Ctx(M, /*Policy=*/nullptr, /*ConstantsAsParameters=*/true) {}
+        Ctx(M, /*Policy=*/nullptr, /*ConstantsAsParameters=*/true),
+        Exact(M) {}
 
   bool run();
 
 private:
   std::vector<std::vector<Function *>> classes();
   bool plan(Plan &P, std::string &Why);
-  bool findParameters(Plan &P);
+  bool findParameters(Plan &P, std::string &Why);
   void price(Plan &P);
   void merge(Plan &P);
   void recordMissed(const Plan &P, const std::string &Why);
@@ -252,7 +257,9 @@ private:
   const ConstantMergeOptions &Options;
   Report &Rep;
   TTIGetter GetTTI;
-  OrderContext Ctx;
+  /// The coarse order that makes the classes, and the default one that
+  /// says when two constants are the same.
+  OrderContext Ctx, Exact;
   bool Changed = false;
 };
 
@@ -320,7 +327,7 @@ std::vector<std::vector<Function *>> ConstantMerger::classes() {
 }
 
 // Step 3: the sites whose constants differ, and the parameters they share.
-bool ConstantMerger::findParameters(Plan &P) {
+bool ConstantMerger::findParameters(Plan &P, std::string &Why) {
   struct SiteValues {
     Instruction *Inst;
     unsigned Operand;
@@ -329,6 +336,12 @@ bool ConstantMerger::findParameters(Plan &P) {
   std::vector<SiteValues> Sites;
   Function &Ref = *P.Members.front();
   for (Function *F : P.Members) {
+    // Merging an earlier class rewrote calls in this one's bodies, the same
+    // way in every member; make sure they are still equal up to constants.
+    if (F != &Ref && FunctionOrder(&Ref, F, Ctx).compare() != 0) {
+      Why = "the bodies differ in more than constants";
+      return false;
+    }
     size_t K = 0;
     bool Consistent = true;
     forEachInstructionPair(Ref, *F, [&](Instruction &I, Instruction &J) {
@@ -345,17 +358,35 @@ bool ConstantMerger::findParameters(Plan &P) {
         Sites[K++].Values.push_back(C);
       }
     });
-    if (!Consistent || K != Sites.size())
-      return false; // Not equal up to constants after all.
+    if (!Consistent || K != Sites.size()) {
+      Why = "the bodies differ in more than constants";
+      return false;
+    }
   }
-  // Sites whose constants agree member for member share a parameter.
+  // A site where every member's constant equals the reference's (up to
+  // the coercions the order allows, such as ptr null and i64 0) keeps the
+  // reference's constant. Sites whose constants agree member for member
+  // share a parameter, of the reference's type: a member whose constant
+  // there has another type (an integer where the reference has a pointer)
+  // would need a conversion at every call, and the class is left alone.
   std::map<std::vector<Constant *>, unsigned> ParameterOf;
   P.Sites.clear();
   P.Arguments.clear();
   for (SiteValues &S : Sites) {
-    if (std::all_of(S.Values.begin(), S.Values.end(),
-                    [&](Constant *C) { return C == S.Values.front(); }))
+    Constant *First = S.Values.front();
+    bool Agree = true;
+    for (size_t I = 1; I != S.Values.size() && Agree; ++I)
+      Agree = FunctionOrder(&Ref, P.Members[I], Exact)
+                  .cmpConstants(First, S.Values[I]) == 0;
+    if (Agree)
       continue;
+    if (any_of(S.Values, [&](Constant *C) {
+          return C->getType() != First->getType();
+        })) {
+      Why = "constants of different types (a pointer and an integer) at one "
+            "place would need converting at every call";
+      return false;
+    }
     auto [It, New] = ParameterOf.try_emplace(S.Values, P.Arguments.size());
     if (New)
       P.Arguments.push_back(S.Values);
@@ -376,7 +407,7 @@ void ConstantMerger::price(Plan &P) {
     uint64_t PerCall = 0;
     for (const auto &PerMember : P.Arguments)
       PerCall += argumentBytes(PerMember[I]);
-    bool Remove = removable(F);
+    bool Remove = removable(F, Ref.getFunctionType());
     uint64_t Forward = Remove ? PerCall * rewritableCalls(F)->size()
                               : estimateThunkBytes() + PerCall;
     P.Removable.push_back(Remove);
@@ -390,10 +421,8 @@ void ConstantMerger::price(Plan &P) {
 
 bool ConstantMerger::plan(Plan &P, std::string &Why) {
   while (P.Members.size() >= 2) {
-    if (!findParameters(P)) {
-      Why = "the bodies differ in more than constants";
+    if (!findParameters(P, Why))
       return false;
-    }
     if (P.Arguments.empty()) {
       Why = "no constant differs: the identical merger left them apart";
       return false;
@@ -405,15 +434,16 @@ bool ConstantMerger::plan(Plan &P, std::string &Why) {
       return false;
     }
     price(P);
-    // The member that gains least leaves if passing its constants costs
-    // at least its body; the others are priced again without it.
-    size_t Worst = 0;
-    for (size_t I = 1; I != P.Members.size(); ++I)
-      if (P.ForwardBytes[I] > P.ForwardBytes[Worst])
-        Worst = I;
-    if (P.ForwardBytes[Worst] < P.BodyBytes)
+    // Members for which passing the constants costs at least the body
+    // leave; the others are planned again without them (fewer members
+    // never need more parameters, so the rest only get cheaper).
+    std::vector<Function *> Paying;
+    for (size_t I = 0; I != P.Members.size(); ++I)
+      if (P.ForwardBytes[I] < P.BodyBytes)
+        Paying.push_back(P.Members[I]);
+    if (Paying.size() == P.Members.size())
       break;
-    P.Members.erase(P.Members.begin() + Worst);
+    P.Members = std::move(Paying);
   }
   if (P.Members.size() < 2) {
     Why = "passing the constants would cost as much as the bodies save";
@@ -449,7 +479,8 @@ void ConstantMerger::merge(Plan &P) {
 
   // 5. The shared function: the reference's parameters, then one per
   // differing constant.
-  SmallVector<Type *, 8> Params(Ref.getFunctionType()->params());
+  FunctionType *RefType = Ref.getFunctionType(); // Ref may go below.
+  SmallVector<Type *, 8> Params(RefType->params());
   for (const auto &PerMember : P.Arguments)
     Params.push_back(PerMember.front()->getType());
   auto *Ty = FunctionType::get(Ref.getReturnType(), Params, false);
@@ -490,7 +521,7 @@ void ConstantMerger::merge(Plan &P) {
     std::string Name = F->getName().str();
     unsigned Calls = 0;
     MergeKind Kind = MergeKind::Thunk;
-    if (removable(*F)) {
+    if (removable(*F, RefType)) {
       while (!F->empty())
         F->begin()->eraseFromParent();
       SmallVector<CallBase *, 8> CallSites = *rewritableCalls(*F);
@@ -498,6 +529,8 @@ void ConstantMerger::merge(Plan &P) {
         rewriteCall(*CB, *Shared, Args);
         ++Calls;
       }
+      Ctx.forgetGlobal(F);
+      Exact.forgetGlobal(F);
       F->eraseFromParent();
       Kind = MergeKind::Replaced;
     } else {
