@@ -104,20 +104,10 @@ constexpr const char *PassName = "coalesce-merge-constants";
 
 /// Whether F names itself anywhere in its own body.
 bool refersToItself(const Function &F) {
-  SmallVector<const User *, 8> Work(F.users());
-  SmallPtrSet<const User *, 8> Seen;
-  while (!Work.empty()) {
-    const User *U = Work.pop_back_val();
-    if (!Seen.insert(U).second)
-      continue;
-    if (auto *I = dyn_cast<Instruction>(U)) {
-      if (I->getFunction() == &F)
-        return true;
-    } else if (isa<Constant>(U) && !isa<GlobalValue>(U)) {
-      append_range(Work, U->users());
-    }
-  }
-  return false;
+  return someUser(F, [&](const User &U) {
+    auto *I = dyn_cast<Instruction>(&U);
+    return I && I->getFunction() == &F;
+  });
 }
 
 /// The direct calls of F, if every use of F is one that can be rewritten to

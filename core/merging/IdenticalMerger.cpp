@@ -115,23 +115,11 @@ constexpr const char *PassName = "coalesce-merge";
 
 /// Whether some global or function outside F's comdat already refers to F.
 bool referencedFromOutsideComdat(const Function &F) {
-  SmallVector<const User *, 16> Work(F.users());
-  SmallPtrSet<const User *, 16> Seen;
-  while (!Work.empty()) {
-    const User *U = Work.pop_back_val();
-    if (!Seen.insert(U).second)
-      continue;
-    if (auto *I = dyn_cast<Instruction>(U)) {
-      if (I->getFunction()->getComdat() != F.getComdat())
-        return true;
-    } else if (auto *GV = dyn_cast<GlobalValue>(U)) {
-      if (GV->getComdat() != F.getComdat())
-        return true;
-    } else {
-      append_range(Work, U->users());
-    }
-  }
-  return false;
+  return someUser(F, [&](const User &U) {
+    if (auto *I = dyn_cast<Instruction>(&U))
+      return I->getFunction()->getComdat() != F.getComdat();
+    return cast<GlobalValue>(U).getComdat() != F.getComdat();
+  });
 }
 
 /// A local symbol in a comdat may only be referenced from its own comdat:

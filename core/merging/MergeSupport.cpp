@@ -44,6 +44,23 @@ bool addressIsSignificant(const Function &F) {
   return true;
 }
 
+bool someUser(const Function &F, function_ref<bool(const User &)> Pred) {
+  SmallVector<const User *, 16> Work(F.users());
+  SmallPtrSet<const User *, 16> Seen;
+  while (!Work.empty()) {
+    const User *U = Work.pop_back_val();
+    if (!Seen.insert(U).second)
+      continue;
+    if (isa<Instruction>(U) || isa<GlobalValue>(U)) {
+      if (Pred(*U))
+        return true;
+    } else {
+      append_range(Work, U->users());
+    }
+  }
+  return false;
+}
+
 bool isInUsedList(const Use &U) {
   const User *Usr = U.getUser();
   if (!isa<ConstantArray>(Usr))

@@ -11,6 +11,7 @@
 #define COALESCE_MERGING_MERGESUPPORT_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/IR/Attributes.h"
 
 #include <optional>
@@ -19,6 +20,7 @@ namespace llvm {
 class Constant;
 class Function;
 class Use;
+class User;
 } // namespace llvm
 
 namespace coalesce {
@@ -30,6 +32,11 @@ const char *ineligibility(const llvm::Function &F);
 /// function's: not unnamed_addr, and not a local function whose address is
 /// never taken (or marked local_unnamed_addr).
 bool addressIsSignificant(const llvm::Function &F);
+
+/// Whether Pred holds for some instruction or global that uses F, directly
+/// or through constant expressions.
+bool someUser(const llvm::Function &F,
+              llvm::function_ref<bool(const llvm::User &)> Pred);
 
 /// Whether U is F's entry in llvm.used or llvm.compiler.used.
 bool isInUsedList(const llvm::Use &U);

@@ -206,6 +206,24 @@ private:
   std::vector<std::string> Shown;
 };
 
+// compare(F, F) == 0. At(I, J) is the order under test (the default or the
+// coarse one), as in the two checks below.
+template <typename AtT>
+void checkReflexivity(const Fixture &X, AtT At, Violations &V) {
+  for (size_t I = 0; I != X.size(); ++I)
+    if (At(I, I) != 0)
+      V.add("compare(F, F) != 0", {I});
+}
+
+// compare(F, G) == -compare(G, F).
+template <typename AtT>
+void checkAntisymmetry(const Fixture &X, AtT At, Violations &V) {
+  for (size_t I = 0; I != X.size(); ++I)
+    for (size_t J = I + 1; J != X.size(); ++J)
+      if (At(I, J) != -At(J, I))
+        V.add("compare(F, G) != -compare(G, F)", {I, J});
+}
+
 // If A <= B and B <= C then A <= C, and strictly if either step is strict.
 // Every triple for modules of a few hundred functions; for larger ones,
 // random triples, half of them drawn from within one group of near
@@ -271,18 +289,13 @@ TEST_P(GeneratedModule, IsLargeValidAndHasDuplicates) {
 
 TEST_P(GeneratedModule, CompareIsReflexive) {
   Violations V(*X);
-  for (size_t I = 0; I != X->size(); ++I)
-    if (X->at(I, I) != 0)
-      V.add("compare(F, F) != 0", {I});
+  checkReflexivity(*X, [&](size_t I, size_t J) { return X->at(I, J); }, V);
   EXPECT_EQ(V.count(), 0u) << V.summary();
 }
 
 TEST_P(GeneratedModule, CompareIsAntisymmetric) {
   Violations V(*X);
-  for (size_t I = 0; I != X->size(); ++I)
-    for (size_t J = I + 1; J != X->size(); ++J)
-      if (X->at(I, J) != -X->at(J, I))
-        V.add("compare(F, G) != -compare(G, F)", {I, J});
+  checkAntisymmetry(*X, [&](size_t I, size_t J) { return X->at(I, J); }, V);
   EXPECT_EQ(V.count(), 0u) << V.summary();
 }
 
@@ -533,18 +546,13 @@ protected:
 
 TEST_P(GeneratedModuleUpToConstants, CompareIsReflexive) {
   Violations V(*X);
-  for (size_t I = 0; I != X->size(); ++I)
-    if (at(I, I) != 0)
-      V.add("coarse compare(F, F) != 0", {I});
+  checkReflexivity(*X, [&](size_t I, size_t J) { return at(I, J); }, V);
   EXPECT_EQ(V.count(), 0u) << V.summary();
 }
 
 TEST_P(GeneratedModuleUpToConstants, CompareIsAntisymmetric) {
   Violations V(*X);
-  for (size_t I = 0; I != X->size(); ++I)
-    for (size_t J = I + 1; J != X->size(); ++J)
-      if (at(I, J) != -at(J, I))
-        V.add("coarse compare(F, G) != -compare(G, F)", {I, J});
+  checkAntisymmetry(*X, [&](size_t I, size_t J) { return at(I, J); }, V);
   EXPECT_EQ(V.count(), 0u) << V.summary();
 }
 
