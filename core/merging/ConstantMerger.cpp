@@ -211,9 +211,8 @@ struct Plan {
   /// Arguments[P][M]: member M's constant for parameter P.
   std::vector<std::vector<Constant *>> Arguments;
   uint64_t BodyBytes = 0;
-  /// Per member: whether its calls are rewritten (else it becomes a
-  /// thunk), and what passing its constants costs.
-  std::vector<bool> Removable;
+  /// Per member: what passing its constants costs, at every call if its
+  /// calls can be rewritten, else in a thunk.
   std::vector<uint64_t> ForwardBytes;
   int64_t Saved = 0;
 
@@ -389,7 +388,6 @@ bool ConstantMerger::findParameters(Plan &P, std::string &Why) {
 void ConstantMerger::price(Plan &P) {
   Function &Ref = *P.Members.front();
   P.BodyBytes = estimateFunctionBytes(Ref, GetTTI ? &GetTTI(Ref) : nullptr);
-  P.Removable.clear();
   P.ForwardBytes.clear();
   int64_t Saved = 0;
   for (size_t I = 0, E = P.Members.size(); I != E; ++I) {
@@ -400,7 +398,6 @@ void ConstantMerger::price(Plan &P) {
     bool Remove = removable(F, Ref.getFunctionType());
     uint64_t Forward = Remove ? PerCall * rewritableCalls(F)->size()
                               : estimateThunkBytes() + PerCall;
-    P.Removable.push_back(Remove);
     P.ForwardBytes.push_back(Forward);
     Saved += int64_t(P.BodyBytes) - int64_t(Forward);
   }
