@@ -34,25 +34,32 @@ static void verifyOrderLaws(Module &M, const Config &C, Outcome &O) {
     O.Problems.push_back("function order: " + P);
 }
 
-Outcome runMergeStage(Module &M, const Config &C, Report &R,
-                      TTIGetter GetTTI) {
+/// One stage alone, as a named pass runs it: function counts around it,
+/// the verifier after it.
+template <typename StageT>
+static Outcome runAlone(Module &M, const Config &C, Report &R,
+                        const char *Name, StageT Stage) {
   Outcome O;
   countFunctions(M, R.FunctionsBefore);
   verifyOrderLaws(M, C, O);
-  O.Changed = mergeIdenticalFunctions(M, C.Merge, R, GetTTI);
-  verifyAfter("merge", M, C, O);
+  O.Changed = Stage();
+  verifyAfter(Name, M, C, O);
   countFunctions(M, R.FunctionsAfter, &R.BodiesAfter);
   return O;
 }
 
+Outcome runMergeStage(Module &M, const Config &C, Report &R,
+                      TTIGetter GetTTI) {
+  return runAlone(M, C, R, "merge", [&] {
+    return mergeIdenticalFunctions(M, C.Merge, R, GetTTI);
+  });
+}
+
 Outcome runConstantMergeStage(Module &M, const Config &C, Report &R,
                               TTIGetter GetTTI) {
-  Outcome O;
-  countFunctions(M, R.FunctionsBefore);
-  O.Changed = mergeFunctionsUpToConstants(M, C.Constants, R, GetTTI);
-  verifyAfter("merge up to constants", M, C, O);
-  countFunctions(M, R.FunctionsAfter, &R.BodiesAfter);
-  return O;
+  return runAlone(M, C, R, "merge up to constants", [&] {
+    return mergeFunctionsUpToConstants(M, C.Constants, R, GetTTI);
+  });
 }
 
 /// Rounds of merging up to constants: each round can only reach one level

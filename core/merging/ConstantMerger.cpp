@@ -126,17 +126,23 @@ std::optional<SmallVector<CallBase *, 8>> rewritableCalls(Function &F) {
   return Calls;
 }
 
-/// Whether F can disappear once its calls pass its constants to the shared
+/// F's calls, if F can disappear once they pass its constants to the shared
 /// body, whose leading parameters are those of Type: nobody may see F's
 /// address or replace it, its symbol need not stay, and its calls can pass
-/// their arguments unchanged. (Otherwise a thunk keeps F, converting
-/// arguments as the order's coercions allow.)
-bool removable(Function &F, FunctionType *Type) {
-  return F.getFunctionType() == Type && !addressIsSignificant(F) &&
-         !F.isInterposable() &&
-         (F.hasLocalLinkage() || F.isDiscardableIfUnused()) &&
-         rewritableCalls(F).has_value();
+/// their arguments unchanged. None otherwise: a thunk keeps F, converting
+/// arguments as the order's coercions allow.
+std::optional<SmallVector<CallBase *, 8>> callsIfRemovable(Function &F,
+                                                           FunctionType *Type) {
+  if (F.getFunctionType() != Type || addressIsSignificant(F) ||
+      F.isInterposable() ||
+      !(F.hasLocalLinkage() || F.isDiscardableIfUnused()))
+    return std::nullopt;
+  return rewritableCalls(F);
 }
+
+/// What using an argument where an immediate was may cost in the shared
+/// body, per site (a register move).
+constexpr uint64_t ParameterUseBytes = 2;
 
 /// Bytes of code that put C in an argument register (x86-64 figures: xor
 /// for zero, mov imm32, movabs, a RIP-relative lea, a constant-pool load).
@@ -215,6 +221,8 @@ struct Plan {
   /// calls can be rewritten, else in a thunk.
   std::vector<uint64_t> ForwardBytes;
   int64_t Saved = 0;
+  /// The shared body's attributes: the assumptions every member makes.
+  AttributeList Joint;
 
   std::vector<Constant *> argumentsOf(size_t Member) const {
     std::vector<Constant *> Out;
@@ -395,15 +403,16 @@ void ConstantMerger::price(Plan &P) {
     uint64_t PerCall = 0;
     for (const auto &PerMember : P.Arguments)
       PerCall += argumentBytes(PerMember[I]);
-    bool Remove = removable(F, Ref.getFunctionType());
-    uint64_t Forward = Remove ? PerCall * rewritableCalls(F)->size()
-                              : estimateThunkBytes() + PerCall;
+    auto Calls = callsIfRemovable(F, Ref.getFunctionType());
+    uint64_t Forward = Calls ? PerCall * Calls->size()
+                             : estimateThunkBytes() + PerCall;
     P.ForwardBytes.push_back(Forward);
     Saved += int64_t(P.BodyBytes) - int64_t(Forward);
   }
   // The shared body remains; an argument in place of an immediate may cost
   // a register move where it is used.
-  P.Saved = Saved - int64_t(P.BodyBytes) - 2 * int64_t(P.Sites.size());
+  P.Saved = Saved - int64_t(P.BodyBytes) -
+            int64_t(ParameterUseBytes * P.Sites.size());
 }
 
 bool ConstantMerger::plan(Plan &P, std::string &Why) {
@@ -443,14 +452,14 @@ bool ConstantMerger::plan(Plan &P, std::string &Why) {
     return false;
   }
   // Every member's assumptions must be intersectable with the others'.
-  AttributeList Joint = P.Members.front()->getAttributes();
+  P.Joint = P.Members.front()->getAttributes();
   for (size_t I = 1; I != P.Members.size(); ++I) {
-    std::optional<AttributeList> Next = jointAttributes(Joint, *P.Members[I]);
+    std::optional<AttributeList> Next = jointAttributes(P.Joint, *P.Members[I]);
     if (!Next) {
       Why = "attributes: the functions' attributes cannot be intersected";
       return false;
     }
-    Joint = *Next;
+    P.Joint = *Next;
   }
   return true;
 }
@@ -458,11 +467,8 @@ bool ConstantMerger::plan(Plan &P, std::string &Why) {
 // Steps 5 and 6.
 void ConstantMerger::merge(Plan &P) {
   Function &Ref = *P.Members.front();
-  AttributeList Joint = Ref.getAttributes();
-  for (size_t I = 1; I != P.Members.size(); ++I) {
-    Joint = *jointAttributes(Joint, *P.Members[I]);
+  for (size_t I = 1; I != P.Members.size(); ++I)
     generalizeMetadata(Ref, *P.Members[I]);
-  }
 
   // 5. The shared function: the reference's parameters, then one per
   // differing constant.
@@ -476,8 +482,8 @@ void ConstantMerger::merge(Plan &P) {
                        Ref.getName() + ".coalesced", &M);
   Shared->copyAttributesFrom(&Ref);
   Shared->setAttributes(hasPointer(P.argumentsOf(0))
-                            ? withArgumentMemory(M.getContext(), Joint)
-                            : Joint);
+                            ? withArgumentMemory(M.getContext(), P.Joint)
+                            : P.Joint);
   Shared->setLinkage(GlobalValue::InternalLinkage);
   Shared->setVisibility(GlobalValue::DefaultVisibility);
   Shared->setDLLStorageClass(GlobalValue::DefaultStorageClass);
@@ -499,7 +505,8 @@ void ConstantMerger::merge(Plan &P) {
   // What the reference's forwarding and the parameter uses cost, shared
   // among the other members' records so that the records add up to Saved.
   uint64_t Share =
-      (P.ForwardBytes.front() + 2 * P.Sites.size()) / (P.Members.size() - 1);
+      (P.ForwardBytes.front() + ParameterUseBytes * P.Sites.size()) /
+      (P.Members.size() - 1);
   ++NumShared;
   NumParameters += P.Arguments.size();
   for (size_t I = 0, E = P.Members.size(); I != E; ++I) {
@@ -508,11 +515,10 @@ void ConstantMerger::merge(Plan &P) {
     std::string Name = F->getName().str();
     unsigned Calls = 0;
     MergeKind Kind = MergeKind::Thunk;
-    if (removable(*F, RefType)) {
+    if (auto CallSites = callsIfRemovable(*F, RefType)) {
       while (!F->empty())
         F->begin()->eraseFromParent();
-      SmallVector<CallBase *, 8> CallSites = *rewritableCalls(*F);
-      for (CallBase *CB : CallSites) {
+      for (CallBase *CB : *CallSites) {
         rewriteCall(*CB, *Shared, Args);
         ++Calls;
       }

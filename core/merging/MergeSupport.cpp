@@ -102,9 +102,7 @@ Value *coerceValue(IRBuilder<> &B, Value *V, Type *To) {
                                                 : B.CreateIntToPtr(V, To);
   return B.CreateBitCast(V, To);
 }
-} // namespace
 
-namespace {
 bool hasInstructionMetadata(const Function &F) {
   for (const BasicBlock &BB : F)
     for (const Instruction &I : BB)
