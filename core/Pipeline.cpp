@@ -50,15 +50,19 @@ static Outcome runAlone(Module &M, const Config &C, Report &R,
 
 Outcome runMergeStage(Module &M, const Config &C, Report &R,
                       TTIGetter GetTTI) {
+  SizeModel Size = SizeModel::forModule(M, GetTTI);
+  R.SizeBasis = Size.basis();
   return runAlone(M, C, R, "merge", [&] {
-    return mergeIdenticalFunctions(M, C.Merge, R, GetTTI);
+    return mergeIdenticalFunctions(M, C.Merge, R, &Size);
   });
 }
 
 Outcome runConstantMergeStage(Module &M, const Config &C, Report &R,
                               TTIGetter GetTTI) {
+  SizeModel Size = SizeModel::forModule(M, GetTTI);
+  R.SizeBasis = Size.basis();
   return runAlone(M, C, R, "merge up to constants", [&] {
-    return mergeFunctionsUpToConstants(M, C.Constants, R, GetTTI);
+    return mergeFunctionsUpToConstants(M, C.Constants, R, &Size);
   });
 }
 
@@ -71,8 +75,14 @@ Outcome runPipeline(Module &M, const Config &C, Report &R, TTIGetter GetTTI) {
   countFunctions(M, R.FunctionsBefore);
   verifyOrderLaws(M, C, O);
 
+  // 0. Every stage prices its decisions in the target's bytes.
+  SizeModel Size = SizeModel::forModule(M, GetTTI);
+  R.SizeBasis = Size.basis();
+
   // 1. Merge identical functions (identical bodies, to a fixed point).
-  O.Changed |= mergeIdenticalFunctions(M, C.Merge, R, GetTTI);
+  Report Identical;
+  O.Changed |= mergeIdenticalFunctions(M, C.Merge, Identical, &Size);
+  R.append(Identical, "merge");
   verifyAfter("merge", M, C, O);
 
   // 2. Merge functions that differ only in constants. Their callers now
@@ -83,15 +93,15 @@ Outcome runPipeline(Module &M, const Config &C, Report &R, TTIGetter GetTTI) {
        ++Round) {
     Report Constants;
     bool Merged =
-        mergeFunctionsUpToConstants(M, C.Constants, Constants, GetTTI);
-    R.append(Constants);
+        mergeFunctionsUpToConstants(M, C.Constants, Constants, &Size);
+    R.append(Constants, "merge-constants");
     if (!Merged)
       break;
     O.Changed = true;
     verifyAfter("merge up to constants", M, C, O);
     Report Again;
-    mergeIdenticalFunctions(M, C.Merge, Again, GetTTI);
-    R.append(Again);
+    mergeIdenticalFunctions(M, C.Merge, Again, &Size);
+    R.append(Again, "merge-constants");
     verifyAfter("merge again", M, C, O);
   }
 

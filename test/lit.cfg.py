@@ -26,6 +26,14 @@ config.substitutions.append(("%coalesce_build", config.coalesce_obj_root))
 config.substitutions.append(
     ("%examples", os.path.join(os.path.dirname(config.test_source_root), "examples")))
 config.substitutions.append(
+    ("%repo", os.path.dirname(config.test_source_root)))
+
+# Debian's arm64 cross headers and libraries (tools/dev.sh installs them):
+# AArch64 programs are compiled, linked with ld.lld and run under qemu.
+if all(os.path.exists(p) for p in ("/usr/aarch64-linux-gnu/include/stdio.h",
+                                   "/usr/aarch64-linux-gnu/include/c++")):
+    config.available_features.add("aarch64-cross")
+config.substitutions.append(
     ("%opt-coalesce", "%s -load-pass-plugin=%s" % (tool("opt"), plugin)))
 config.substitutions.append(("%opt", tool("opt")))
 config.substitutions.append(("%clangxx", tool("clang++")))

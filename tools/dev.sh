@@ -11,8 +11,11 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${COALESCE_BUILD_DIR:-$ROOT/build}
 LLVM_BIN=/usr/lib/llvm-22/bin
+# The arm64 cross headers and libraries and qemu-user: AArch64 programs are
+# built with clang --target=aarch64-linux-gnu, linked by ld.lld and run.
 PACKAGES=(llvm-22-dev clang-22 lld-22 llvm-22-tools binutils-dev mold
-          cmake make g++ libgtest-dev python3 chromium)
+          cmake make g++ libgtest-dev python3 chromium
+          libc6-dev-arm64-cross libstdc++-12-dev-arm64-cross qemu-user)
 
 log() { printf '==> %s\n' "$*" >&2; }
 

@@ -22,6 +22,8 @@ ESSAYS = [
      "Merging functions that differ only in constants"),
     ("core/similarity/Similarity.cpp", "docs/similarity.md",
      "Similarity: structurally similar instruction sequences"),
+    ("core/size/SizeModel.cpp", "docs/size-model.md",
+     "The size model: machine-code bytes, predicted from IR"),
 ]
 
 

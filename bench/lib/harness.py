@@ -46,36 +46,87 @@ class BenchError(Exception):
     pass
 
 
+# ---------------------------------------------------------------- targets
+
+class Target:
+    """The machine the programs are built for.
+
+    native: the programs run on this machine as they are; otherwise under
+    emulator (qemu-user), where callgrind cannot count their instructions
+    and wall times measure the emulation, so no runtime is measured.
+    clang_flags: added to every clang compile and link. suffix: the cache's
+    obj/, bin/ and work/ directories of this target (obj-aarch64, ...), so
+    that both targets share one cache without mixing their files."""
+
+    def __init__(self, name, clang_flags=(), emulator=(), suffix=""):
+        self.name = name
+        self.clang_flags = list(clang_flags)
+        self.emulator = list(emulator)
+        self.native = not emulator
+        self.suffix = suffix
+
+
+AARCH64_SYSROOT = "/usr/aarch64-linux-gnu"
+TARGETS = {
+    "x86_64": Target("x86_64"),
+    # Debian's arm64 cross packages put the C library and libstdc++ under
+    # /usr/aarch64-linux-gnu and GCC's crt files and libstdc++.so under
+    # /usr/lib/gcc-cross/aarch64-linux-gnu/12, where clang finds them by
+    # itself for this triple: no --sysroot or -B is needed. -L makes qemu
+    # take the dynamic loader and the shared libraries from there too.
+    "aarch64": Target("aarch64", ["--target=aarch64-linux-gnu"],
+                      ["qemu-aarch64", "-L", AARCH64_SYSROOT], "-aarch64"),
+}
+# The target of this run: set once, by bench/run, before anything is built.
+TARGET = TARGETS["x86_64"]
+
+
+def use_target(name):
+    global TARGET
+    TARGET = TARGETS[name]
+
+
 # ---------------------------------------------------------------- variants
 
 class Variant:
     """One way of linking the same objects.
 
     toolchain: "clang" (the bitcode objects, ld.lld) or "gcc" (GCC's own
-    -flto objects from the same sources, GCC's default linker)."""
+    -flto objects from the same sources, GCC's default linker). native_only:
+    the variant needs the host's tools (GCC, ld.gold) and is left out when
+    the target is not the host's."""
 
     def __init__(self, key, label, ldflags=(), toolchain="clang",
-                 coalesce=False, gold=None, note=""):
+                 coalesce=False, gold=None, note="", default=True,
+                 options=()):
         self.key, self.label = key, label
         self.ldflags = list(ldflags)
         self.toolchain = toolchain
         self.coalesce = coalesce
+        # options: coalesce options beside the report (COALESCE_OPTIONS).
+        self.options = list(options)
         # gold: "llvmgold" (LLVM's LLVMgold.so) or "coalesce" (coalesce.so
         # as the GNU linker plugin).
         self.gold = gold
         self.note = note
+        self.native_only = toolchain == "gcc" or gold is not None
+        # default: in the run when --variants does not choose.
+        self.default = default
 
     def flags_text(self, plugin_name="coalesce.so"):
         if self.toolchain == "gcc":
             return "gcc/g++ -Os -flto (compile and link), GNU ld"
         if self.gold == "llvmgold":
-            return "-Oz -flto -fuse-ld=gold (LLVMgold.so)"
+            return " ".join(["-Oz -flto -fuse-ld=gold"] + self.ldflags +
+                            ["(LLVMgold.so)"])
         if self.gold == "coalesce":
             return "-Oz -fuse-ld=gold -Wl,-plugin," + plugin_name
-        flags = ["-Oz -flto -fuse-ld=lld"]
+        flags = TARGET.clang_flags + ["-Oz -flto -fuse-ld=lld"]
         if self.coalesce:
             flags.append("-Wl,--load-pass-plugin=" + plugin_name)
         flags += self.ldflags
+        if self.options:
+            flags.append('(COALESCE_OPTIONS="%s")' % " ".join(self.options))
         return " ".join(flags)
 
 
@@ -85,6 +136,7 @@ IROUTLINER = ["-Xlinker", "--lto-newpm-passes=lto<O2>,iroutliner"]
 GMF = ["-Wl,-mllvm,-enable-global-merge-func"]
 MOUTLINER = ["-Wl,-mllvm,-enable-machine-outliner"]
 ICF = ["-Wl,--icf=all"]
+GOLD_MERGEFUNC = ["-Wl,-plugin-opt=merge-functions"]
 
 VARIANTS = [
     Variant("baseline", "baseline"),
@@ -96,15 +148,30 @@ VARIANTS = [
     Variant("llvm-all", "all LLVM", MERGEFUNC + IROUTLINER + GMF + MOUTLINER
             + ICF),
     Variant("coalesce", "coalesce", coalesce=True),
+    # coalesce with its later stages off: the .text difference to
+    # "coalesce" is what merging up to constants measured, beside what the
+    # report predicted for it.
+    Variant("coalesce-merge", "coalesce, identical only", coalesce=True,
+            options=["-coalesce-merge-constants=false"]),
     Variant("coalesce+", "coalesce+icf+MO", ICF + MOUTLINER, coalesce=True),
     Variant("gcc", "GCC -Os -flto", toolchain="gcc"),
-    # Through ld.gold: LLVM's own LLVMgold.so, and coalesce.so as the GNU
-    # linker plugin (run by default when the plugin has its entry point).
-    Variant("gold", "gold+LLVMgold", gold="llvmgold"),
+    # Through ld.gold: LLVM's own LLVMgold.so with LLVM's function merger
+    # on, and coalesce.so as the GNU linker plugin (run by default when the
+    # plugin has its entry point). The merger is LLVMgold.so's own option,
+    # -plugin-opt=merge-functions: the LLVM option spelling
+    # (-plugin-opt=-enable-merge-functions) changes nothing there. With it,
+    # LLVMgold.so gives the code of ld.lld with -enable-merge-functions: the
+    # anchor that gold+coalesce is compared with.
+    Variant("gold-mergefunc", "gold+LLVMgold mergefunc", GOLD_MERGEFUNC,
+            gold="llvmgold"),
     Variant("gold-coalesce", "gold+coalesce", gold="coalesce",
             coalesce=True),
+    # LLVMgold.so without the merger: only when --variants names it (it
+    # tells little that the baseline does not, for one more link of
+    # everything).
+    Variant("gold", "gold+LLVMgold", gold="llvmgold", default=False),
 ]
-GOLD_KEYS = ("gold", "gold-coalesce")
+GOLD_KEYS = ("gold-mergefunc", "gold-coalesce", "gold")
 VARIANT_BY_KEY = {v.key: v for v in VARIANTS}
 
 
@@ -167,6 +234,8 @@ class Project:
     name = package = version = sha256 = None
     gcc_flags = []
     toolchains = ("clang", "gcc")
+    # The targets (TARGETS) its programs build for.
+    targets = ("x86_64", "aarch64")
 
     def setup(self, root):
         return root
@@ -188,8 +257,11 @@ class Project:
 
 class Context:
     def __init__(self, cache, plugin, jobs, link_reps, run_reps, variants,
-                 timeout=900):
+                 timeout=900, save_modules=None):
         self.cache = cache
+        # Where --save-modules puts the merged modules, or None.
+        self.save_modules = save_modules
+        self.saved_modules = []
         self.plugin = plugin
         self.jobs = jobs
         self.link_reps = link_reps
@@ -197,9 +269,13 @@ class Context:
         self.variants = variants
         self.timeout = timeout
         for d in ("npm", "src", "obj", "bin", "work"):
-            os.makedirs(os.path.join(cache, d), exist_ok=True)
+            os.makedirs(self.path(d), exist_ok=True)
 
     def path(self, *parts):
+        # What is built for a target other than the host's goes to its own
+        # obj-TARGET/, bin-TARGET/ and work-TARGET/; sources are shared.
+        if parts and parts[0] in ("obj", "bin", "work"):
+            parts = (parts[0] + TARGET.suffix,) + parts[1:]
         return os.path.join(self.cache, *parts)
 
 
@@ -253,7 +329,7 @@ def compile_cmd(unit, src, toolchain, project):
         opt = ["-Os", "-flto"] + project.gcc_flags
     else:
         cc = CLANG if unit.lang == "c" else CLANGXX
-        opt = ["-Oz", "-flto"]
+        opt = TARGET.clang_flags + ["-Oz", "-flto"]
     return [cc] + opt + ["-w", "-c", os.path.join(src, unit.src)] + \
         unit.flags
 
@@ -325,20 +401,21 @@ def link_cmd(ctx, variant, binary, objs, out, cxx):
     if variant.toolchain == "gcc":
         return [GXX if cxx else GCC, "-Os", "-flto"] + files + \
             binary.libs + ["-o", out], None
-    cc = CLANGXX if cxx else CLANG
+    cc = [CLANGXX if cxx else CLANG] + TARGET.clang_flags
     if variant.gold == "llvmgold":
-        cmd = [cc, "-Oz", "-flto", "-fuse-ld=gold"]
+        cmd = cc + ["-Oz", "-flto", "-fuse-ld=gold"]
     elif variant.gold == "coalesce":
         # No -flto: the driver would add LLVMgold.so; coalesce.so does LTO.
-        cmd = [cc, "-Oz", "-fuse-ld=gold", "-Wl,-plugin," + ctx.plugin]
+        cmd = cc + ["-Oz", "-fuse-ld=gold", "-Wl,-plugin," + ctx.plugin]
     else:
-        cmd = [cc, "-Oz", "-flto", "-fuse-ld=lld"]
+        cmd = cc + ["-Oz", "-flto", "-fuse-ld=lld"]
         if variant.coalesce:
             cmd.append("-Wl,--load-pass-plugin=" + ctx.plugin)
     env = None
     if variant.coalesce:
         env = dict(os.environ)
-        env["COALESCE_OPTIONS"] = "-coalesce-report=" + report_path(out)
+        env["COALESCE_OPTIONS"] = " ".join(
+            ["-coalesce-report=" + report_path(out)] + variant.options)
     return cmd + variant.ldflags + files + binary.libs + ["-o", out], env
 
 
@@ -363,6 +440,36 @@ def link_one(ctx, variant, binary, objs, out, cxx):
     return secs, None
 
 
+def save_module(ctx, program, binary, objs, cxx):
+    """--save-modules: link binary once more as the baseline does, with
+    ld.lld's --save-temps, and keep the merged module it writes just before
+    code generation (OUT.0.5.precodegen.bc) as DIR/PROGRAM.TARGET.bc: the
+    module a size model sees, for this target. Returns the path."""
+    with tempfile.TemporaryDirectory(dir=ctx.path("work")) as tmp:
+        out = os.path.join(tmp, binary.name)
+        cmd, env = link_cmd(ctx, VARIANT_BY_KEY["baseline"], binary, objs,
+                            out, cxx)
+        # --save-temps writes its files next to the output: in tmp.
+        cmd = cmd[:-2] + ["-Wl,--save-temps", "-o", out]
+        r = subprocess.run(cmd, env=env, stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, timeout=3600)
+        if r.returncode:
+            raise BenchError("link with --save-temps failed: %s\n%s" % (
+                shlex.join(cmd), r.stdout.decode(errors="replace")[-3000:]))
+        got = [f for f in os.listdir(tmp)
+               if f.endswith(".0.5.precodegen.bc")]
+        if len(got) != 1:
+            raise BenchError("--save-temps left %r in %s, expected one "
+                             "*.0.5.precodegen.bc" % (sorted(os.listdir(tmp)),
+                                                      tmp))
+        os.makedirs(ctx.save_modules, exist_ok=True)
+        dest = os.path.join(ctx.save_modules,
+                            "%s.%s.bc" % (program.name, TARGET.name))
+        shutil.copyfile(os.path.join(tmp, got[0]), dest + ".tmp")
+        os.replace(dest + ".tmp", dest)
+    return dest
+
+
 def text_bytes(path):
     out = subprocess.run([llvm_tool("llvm-size"), "-A", path],
                          stdout=subprocess.PIPE, check=True).stdout.decode()
@@ -376,12 +483,13 @@ def text_bytes(path):
 # ---------------------------------------------------------------- running
 
 def run_capture(argv, stdin_path=None, cwd=None, timeout=900, env=None):
-    """(exit code, stdout+stderr bytes) of one run."""
+    """(exit code, stdout+stderr bytes) of one run of a program built here
+    (under the target's emulator when it is not the host's)."""
     stdin = open(stdin_path, "rb") if stdin_path else subprocess.DEVNULL
     try:
-        r = subprocess.run(argv, stdin=stdin, stdout=subprocess.PIPE,
-                           stderr=subprocess.STDOUT, cwd=cwd,
-                           timeout=timeout, env=env)
+        r = subprocess.run(TARGET.emulator + argv, stdin=stdin,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           cwd=cwd, timeout=timeout, env=env)
         return r.returncode, r.stdout
     except subprocess.TimeoutExpired as e:
         return "timeout", e.stdout or b""
@@ -546,6 +654,19 @@ def bench_program(ctx, project, prog, objs, unit_by_name):
                     log("%s   %d/%d links (%.0f s)" % (
                         P, n, len(futs), time.monotonic() - t0))
 
+    if ctx.save_modules and "baseline" in binpath:
+        # The timed binary stands for the program (a test suite's main
+        # test), as it does for link time.
+        try:
+            dest = save_module(ctx, prog, timed, objs["clang"],
+                               cxx_of(timed))
+            ctx.saved_modules.append(dest)
+            log("%s merged module of %s (baseline, before code generation): "
+                "%s" % (P, timed.name, dest))
+        except (BenchError, subprocess.SubprocessError) as e:
+            # The measurements go on; bench/run reports the missing module.
+            log("%s --save-modules FAILED: %s" % (P, str(e)[:2000]))
+
     # Sizes and coalesce's own report.
     for v in usable:
         r = V[v.key]
@@ -615,8 +736,9 @@ def bench_program(ctx, project, prog, objs, unit_by_name):
             time.monotonic() - t0))
 
     # Runtime: instructions (callgrind, one run: repeatable), then wall
-    # time in rounds alternating the variants.
-    if prog.workload:
+    # time in rounds alternating the variants. Not under an emulator:
+    # callgrind cannot run there, and wall time would time qemu.
+    if prog.workload and TARGET.native:
         runnable = [v for v in usable
                     if not any("link failed" in e for e in V[v.key]["errors"])]
         work = {}

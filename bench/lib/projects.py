@@ -365,6 +365,10 @@ class Re2(Project):
     package, version = "re2", "1.21.4"
     sha256 = "9085f5013280cc1b3ea64e65ad6151012711ef73fed665eb921ee9e0ef791e71"
     program_names = ["re2-tests", "re2-benchmark", "abseil-tests"]
+    # Its programs link Debian's libgtest, libgmock and libbenchmark, which
+    # this machine has for itself only (arm64 ones would need dpkg's
+    # multiarch): x86-64 alone.
+    targets = ("x86_64",)
     # re2's CMake TEST_TARGETS without the long-running ones (dfa_test,
     # exhaustive*_test, random_test).
     RE2_TESTS = ["charclass_test", "compile_test", "filtered_re2_test",
@@ -501,6 +505,12 @@ class Re2(Project):
 PROJECTS = [Sqlite(), Libxml2(), Leveldb(), Re2()]
 PROJECT_BY_NAME = {p.name: p for p in PROJECTS}
 PROGRAM_NAMES = [n for p in PROJECTS for n in p.program_names]
+
+
+def program_names_for(target):
+    """The programs that build for target (a TARGETS key)."""
+    return [n for p in PROJECTS if target in p.targets
+            for n in p.program_names]
 
 
 def programs_of(project):

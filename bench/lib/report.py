@@ -88,9 +88,22 @@ def check_text(r):
 def markdown(meta, programs, variants, geo):
     out = []
     w = out.append
-    w("# Real programs: coalesce against LLVM 22's size passes and GCC\n")
-    w("`%s`. Every variant links the same bitcode objects (GCC: its own "
-      "`-Os -flto` objects from the same sources).\n" % meta["command"])
+    # Results from before --target are the host's (x86-64).
+    target = meta.get("target", "x86_64")
+    native = target == "x86_64"
+    if native:
+        w("# Real programs: coalesce against LLVM 22's size passes and "
+          "GCC\n")
+        w("`%s`. Every variant links the same bitcode objects (GCC: its own "
+          "`-Os -flto` objects from the same sources).\n" % meta["command"])
+    else:
+        w("# Real programs on %s: coalesce against LLVM 22's size passes\n"
+          % target)
+        w("`%s`. Every variant links the same bitcode objects, compiled "
+          "for %s (`clang-22 --target=%s-linux-gnu` against Debian's arm64 "
+          "cross libraries) and linked by ld.lld on this x86-64 machine; "
+          "the programs' checks run under `%s`.\n" % (
+              meta["command"], target, target, meta.get("emulator")))
     w("- date: %s; total benchmark time: %s" % (meta["date"],
                                                 meta["elapsed_text"]))
     w("- machine: %s" % meta["machine"])
@@ -98,18 +111,44 @@ def markdown(meta, programs, variants, geo):
     w("- corpus (npm, pinned by sha256, cached outside the repository): %s" %
       ", ".join("`%s@%s`" % (c["package"], c["version"])
                 for c in meta["corpus"]))
-    w("- link time: median of %d links of the program's main binary, taken "
-      "in rounds over the variants, one link at a time; runtime: "
-      "instructions executed (valgrind --tool=callgrind, all threads) and "
-      "wall time (median of %d runs, in rounds over the variants)" %
-      (meta["link_reps"], meta["run_reps"]))
+    if native:
+        w("- link time: median of %d links of the program's main binary, "
+          "taken in rounds over the variants, one link at a time; runtime: "
+          "instructions executed (valgrind --tool=callgrind, all threads) "
+          "and wall time (median of %d runs, in rounds over the variants)" %
+          (meta["link_reps"], meta["run_reps"]))
+    else:
+        w("- link time: median of %d links of the program's main binary, "
+          "taken in rounds over the variants, one link at a time (a cross "
+          "link on this machine)" % meta["link_reps"])
+        w("- runtime: not measured. callgrind does not run under qemu, and "
+          "wall time under qemu would time the emulator's translation, not "
+          "the %s code: the instruction and run columns stay n/a" % target)
+        w("- not on %s: GCC (`-Os -flto` would be another compiler, the "
+          "cross GCC) and ld.gold with `LLVMgold.so` or `coalesce.so` (the "
+          "host's linker; the comparison is the x86-64 run's), and the "
+          "programs that link Debian's native gtest and benchmark archives "
+          "(re2's tests and benchmark, abseil's tests)" % target)
+        w("- LLVM runs its machine outliner by default on AArch64 for "
+          "functions with `minsize`, which is every function at `-Oz`: the "
+          "baseline is already outlined, and *machine outliner* "
+          "(`-enable-machine-outliner`) asks for what the baseline does")
     w("- `.text`: bytes of the `.text` section (llvm-size -A); programs "
       "made of several binaries (test suites) give the sum")
-    w("- instructions executed are the runtime figure to read: they repeat "
-      "to a few parts per million (db_bench, with a background thread: "
-      "to about 0.1%), while wall times on this shared 2-core VM move in "
-      "steps of about 50 ms, so wall ratios of short runs are noisy; link "
-      "times share the machine with other work too\n")
+    if native:
+        w("- instructions executed are the runtime figure to read: they "
+          "repeat to a few parts per million (db_bench, with a background "
+          "thread: to about 0.1%), while wall times on this shared 2-core "
+          "VM move in steps of about 50 ms, so wall ratios of short runs "
+          "are noisy; link times share the machine with other work too")
+    if any(v.key == "gold-mergefunc" for v in variants):
+        w("- ld.gold: the anchor is `LLVMgold.so` running LLVM's function "
+          "merger through its own option `-plugin-opt=merge-functions` "
+          "(the same code as ld.lld with `-enable-merge-functions`; the "
+          "LLVM option spelling `-plugin-opt=-enable-merge-functions` "
+          "changes nothing under `LLVMgold.so`); *gold+coalesce vs "
+          "gold+LLVMgold mergefunc* compares `.text` with that anchor")
+    w("")
     w("## Variants\n")
     w("| variant | link |")
     w("|---|---|")
@@ -119,10 +158,12 @@ def markdown(meta, programs, variants, geo):
     w("## .text change against the baseline\n")
     w("![.text change per program and variant](%s)\n" % meta["svg_name"])
     keys = [v.key for v in variants]
-    gold_pair = "gold" in keys and "gold-coalesce" in keys
+    # gold+coalesce against gold's anchor, LLVMgold.so with the merger on.
+    gold_pair = "gold-mergefunc" in keys and "gold-coalesce" in keys
     head = "| program | baseline .text | " + " | ".join(
         v.label for v in variants if v.key != "baseline") + \
-        (" | gold+coalesce vs gold+LLVMgold" if gold_pair else "") + " |"
+        (" | gold+coalesce vs gold+LLVMgold mergefunc" if gold_pair
+         else "") + " |"
     w(head)
     w("|---|---:|" + "---:|" * (len(variants) - 1 + int(gold_pair)))
     for p in programs:
@@ -139,17 +180,41 @@ def markdown(meta, programs, variants, geo):
             cells.append(c)
         if gold_pair:
             cells.append(pct(ratio(V["gold-coalesce"]["text"],
-                                   V["gold"]["text"])))
+                                   V["gold-mergefunc"]["text"])))
         w("| %s | %s | %s |" % (p["name"], "{:,}".format(base) if base else
                                 "n/a", " | ".join(cells)))
     cells = [pct(geo[v.key]["text_ratio"]) for v in variants
              if v.key != "baseline"]
     if gold_pair:
-        cells.append(pct(geomean([ratio(p["variants"]["gold-coalesce"]["text"],
-                                        p["variants"]["gold"]["text"])
-                                  for p in programs])))
+        cells.append(pct(geomean([
+            ratio(p["variants"]["gold-coalesce"]["text"],
+                  p["variants"]["gold-mergefunc"]["text"])
+            for p in programs])))
     w("| **geometric mean** | | %s |" % " | ".join(cells))
     w("")
+    stages = stage_rows(programs, keys)
+    if stages:
+        w("## Each stage: predicted against measured\n")
+        w("What coalesce's report predicted each stage saves (its size "
+          "model, `bytes_saved.by_stage`) beside what the stage measured: "
+          "*merge*, the `.text` of the baseline less that of *coalesce, "
+          "identical only*; *merge-constants*, that of *coalesce, identical "
+          "only* less that of *coalesce*. Programs made of several binaries "
+          "give the figures of the binary the links are timed on.\n")
+        w("| program | stage | predicted bytes | measured bytes | "
+          "predicted / measured |")
+        w("|---|---|---:|---:|---:|")
+        for name, stage, pred, meas in stages:
+            w("| %s | %s | %s | %s | %s |" % (
+                name, stage, "{:,}".format(pred), "{:,}".format(meas),
+                fx(ratio(pred, meas))))
+        for stage in STAGES:
+            pred = sum(r[2] for r in stages if r[1] == stage)
+            meas = sum(r[3] for r in stages if r[1] == stage)
+            w("| **all programs** | %s | %s | %s | %s |" % (
+                stage, "{:,}".format(pred), "{:,}".format(meas),
+                fx(ratio(pred, meas))))
+        w("")
     w("## Every program and variant\n")
     w("Ratios are against the baseline (1.00 = same; below 1 is smaller or "
       "faster). *checks*: the program's own tests pass, and for the sqlite3 "
@@ -186,7 +251,7 @@ def markdown(meta, programs, variants, geo):
         line = "- **%s** (`%s`): %s" % (p["name"], p["package"], p["describe"])
         if len(p["binaries"]) > 1:
             line += "; link time: %s" % p["timed"]
-        if p["workload"]:
+        if p["workload"] and native:
             line += "; runtime workload: %s" % p["workload"]
         w(line)
         for v in variants:
@@ -209,6 +274,40 @@ def markdown(meta, programs, variants, geo):
     return "\n".join(out) + "\n"
 
 
+STAGES = ("merge", "merge-constants")
+
+
+def stage_rows(programs, keys):
+    """(program, stage, predicted, measured) for every program where the
+    baseline, "coalesce, identical only" and "coalesce" all linked: the
+    timed binary's .text differences against the report's by_stage."""
+    if not all(k in keys for k in ("baseline", "coalesce-merge", "coalesce")):
+        return []
+    rows = []
+    for p in programs:
+        V = p["variants"]
+        timed = p.get("timed")
+
+        def text(key):
+            by = V[key].get("text_by_binary") or {}
+            return by.get(timed, V[key].get("text"))
+
+        def predicted(key, stage):
+            cr = V[key].get("coalesce_report") or {}
+            by = (cr.get("bytes_saved") or {}).get("by_stage") or {}
+            return by.get(stage, 0)
+
+        base, merge, full = (text("baseline"), text("coalesce-merge"),
+                             text("coalesce"))
+        if None in (base, merge, full):
+            continue
+        rows.append((p["name"], "merge", predicted("coalesce-merge", "merge"),
+                     base - merge))
+        rows.append((p["name"], "merge-constants",
+                     predicted("coalesce", "merge-constants"), merge - full))
+    return rows
+
+
 def to_json(meta, programs, variants, geo):
     return json.dumps({
         "schema": 1, "meta": meta,
@@ -220,8 +319,8 @@ def to_json(meta, programs, variants, geo):
 COLORS = {"baseline": "#888888", "mergefunc": "#9ecae1",
           "iroutliner": "#6baed6", "gmf": "#4292c6", "moutliner": "#2171b5",
           "icf": "#08519c", "llvm-all": "#08306b", "coalesce": "#e6550d",
-          "coalesce+": "#a63603", "gcc": "#31a354", "gold": "#969696",
-          "gold-coalesce": "#fd8d3c"}
+          "coalesce+": "#a63603", "gcc": "#31a354", "gold": "#bdbdbd",
+          "gold-mergefunc": "#969696", "gold-coalesce": "#fd8d3c"}
 
 
 def svg(programs, variants, geo, title):

@@ -40,13 +40,16 @@
 //     could take (isParameterizableOperand) is a site; a site where the
 //     members' constants are not all the same becomes a parameter, and
 //     sites whose constants agree member for member share one.
-//  4. Price the plan in bytes. Every member but one gives up its body.
-//     Each pays for passing its constants: at every call when all its uses
-//     are direct calls that can be rewritten (and it disappears), else once
-//     in a thunk that keeps its name. Members that would pay as much as
-//     their body saves leave the class, and the plan is made again without
-//     them. The class is merged when the plan saves more than a margin with
-//     at most MaxParameters parameters.
+//  4. Price the plan in bytes of the target's code (the size model,
+//     core/size). Every member gives up its body and the shared body comes
+//     in, priced with each site an argument (a register where an immediate
+//     was, kept in a saved register when a call comes before its use).
+//     Each member pays for passing its constants: at every call when all
+//     its uses are direct calls that can be rewritten (and it disappears),
+//     else once in a thunk that keeps its name. Members that would pay as
+//     much as their body saves leave the class, and the plan is made again
+//     without them. The class is merged when the plan saves more than a
+//     margin with at most MaxParameters parameters.
 //  5. Build the shared function: the reference's body moves into a new
 //     internal function with one more argument per parameter, and each
 //     site uses its argument in place of the constant. It keeps only the
@@ -76,6 +79,7 @@
 #include "core/comparison/FunctionOrder.h"
 #include "core/comparison/StructuralHash.h"
 #include "core/merging/MergeSupport.h"
+#include "core/size/SizeFeatures.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/Statistic.h"
@@ -140,22 +144,6 @@ std::optional<SmallVector<CallBase *, 8>> callsIfRemovable(Function &F,
   return rewritableCalls(F);
 }
 
-/// What using an argument where an immediate was may cost in the shared
-/// body, per site (a register move).
-constexpr uint64_t ParameterUseBytes = 2;
-
-/// Bytes of code that put C in an argument register (x86-64 figures: xor
-/// for zero, mov imm32, movabs, a RIP-relative lea, a constant-pool load).
-uint64_t argumentBytes(const Constant *C) {
-  if (C->isNullValue())
-    return 2;
-  if (auto *CI = dyn_cast<ConstantInt>(C))
-    return CI->getValue().isSignedIntN(32) ? 5 : 10;
-  if (C->getType()->isFloatingPointTy())
-    return 8;
-  return 7;
-}
-
 /// A pointer that was a constant (a global, "other" memory to alias
 /// analysis) arrives as an argument in the shared body, so what the
 /// function or call may do to memory through its arguments must include
@@ -216,14 +204,21 @@ struct Plan {
   std::vector<Site> Sites;
   /// Arguments[P][M]: member M's constant for parameter P.
   std::vector<std::vector<Constant *>> Arguments;
-  uint64_t BodyBytes = 0;
-  /// Per member: what passing its constants costs, at every call if its
-  /// calls can be rewritten, else in a thunk.
-  std::vector<uint64_t> ForwardBytes;
+  /// The shared body: the reference's with every site an argument.
+  uint64_t SharedBytes = 0;
+  /// Per member: its body, and what passing its constants costs, at every
+  /// call if its calls can be rewritten, else in a thunk.
+  std::vector<uint64_t> BodyBytes, ForwardBytes;
   int64_t Saved = 0;
   /// The shared body's attributes: the assumptions every member makes.
   AttributeList Joint;
 
+  std::vector<const Value *> valuesOf(size_t Member) const {
+    std::vector<const Value *> Out;
+    for (const auto &PerMember : Arguments)
+      Out.push_back(PerMember[Member]);
+    return Out;
+  }
   std::vector<Constant *> argumentsOf(size_t Member) const {
     std::vector<Constant *> Out;
     for (const auto &PerMember : Arguments)
@@ -235,8 +230,8 @@ struct Plan {
 class ConstantMerger {
 public:
   ConstantMerger(Module &M, const ConstantMergeOptions &Options, Report &Rep,
-                 TTIGetter GetTTI)
-      : M(M), Options(Options), Rep(Rep), GetTTI(GetTTI),
+                 const SizeModel &Size)
+      : M(M), Options(Options), Rep(Rep), Size(Size),
         Ctx(M, /*Policy=*/nullptr, /*ConstantsAsParameters=*/true),
         Exact(M) {}
 
@@ -247,16 +242,21 @@ private:
   bool plan(Plan &P, std::string &Why);
   bool findParameters(Plan &P, std::string &Why);
   void price(Plan &P);
+  const FeatureCounts &callerCounts(const Function &Caller);
   void merge(Plan &P);
   void recordMissed(const Plan &P, const std::string &Why);
 
   Module &M;
   const ConstantMergeOptions &Options;
   Report &Rep;
-  TTIGetter GetTTI;
+  const SizeModel &Size;
   /// The coarse order that makes the classes, and the default one that
   /// says when two constants are the same.
   OrderContext Ctx, Exact;
+  /// Callers' features, counted once (what an added argument costs there
+  /// depends on them); a merge changes a caller by a call's arguments
+  /// only, which the counts can ignore.
+  DenseMap<const Function *, FeatureCounts> CallerCounts;
   bool Changed = false;
 };
 
@@ -392,27 +392,49 @@ bool ConstantMerger::findParameters(Plan &P, std::string &Why) {
   return true;
 }
 
-// Step 4: what the plan saves, in estimated bytes.
+// Step 4: what the plan saves, in bytes by the size model: every member's
+// body goes, the shared body comes (an argument where an immediate was,
+// kept in a saved register if a call comes before its use), and every
+// member pays for its constants at each of its calls (more in a caller
+// that already spills), or in its thunk.
 void ConstantMerger::price(Plan &P) {
   Function &Ref = *P.Members.front();
-  P.BodyBytes = estimateFunctionBytes(Ref, GetTTI ? &GetTTI(Ref) : nullptr);
+  DenseMap<const Use *, int> ParameterOfUse;
+  for (const Plan::Site &S : P.Sites)
+    ParameterOfUse[&S.Inst->getOperandUse(S.Operand)] = int(S.Parameter);
+  P.SharedBytes = Size.functionBytes(Ref, [&](const Use &U) {
+    auto It = ParameterOfUse.find(&U);
+    return It == ParameterOfUse.end() ? -1 : It->second;
+  });
+  P.BodyBytes.clear();
   P.ForwardBytes.clear();
-  int64_t Saved = 0;
+  int64_t Saved = -int64_t(P.SharedBytes);
   for (size_t I = 0, E = P.Members.size(); I != E; ++I) {
     Function &F = *P.Members[I];
-    uint64_t PerCall = 0;
-    for (const auto &PerMember : P.Arguments)
-      PerCall += argumentBytes(PerMember[I]);
-    auto Calls = callsIfRemovable(F, Ref.getFunctionType());
-    uint64_t Forward = Calls ? PerCall * Calls->size()
-                             : estimateThunkBytes() + PerCall;
+    std::vector<const Value *> Args = P.valuesOf(I);
+    uint64_t Forward;
+    if (auto Calls = callsIfRemovable(F, Ref.getFunctionType())) {
+      Forward = 0;
+      for (CallBase *Call : *Calls) {
+        const FeatureCounts &Caller = callerCounts(*Call->getFunction());
+        for (const Value *A : Args)
+          Forward += Size.addedArgumentBytes(*A, Caller);
+      }
+    } else {
+      Forward = Size.thunkBytes(F, Args);
+    }
+    P.BodyBytes.push_back(Size.functionBytes(F));
     P.ForwardBytes.push_back(Forward);
-    Saved += int64_t(P.BodyBytes) - int64_t(Forward);
+    Saved += int64_t(P.BodyBytes.back()) - int64_t(Forward);
   }
-  // The shared body remains; an argument in place of an immediate may cost
-  // a register move where it is used.
-  P.Saved = Saved - int64_t(P.BodyBytes) -
-            int64_t(ParameterUseBytes * P.Sites.size());
+  P.Saved = Saved;
+}
+
+const FeatureCounts &ConstantMerger::callerCounts(const Function &Caller) {
+  auto [It, New] = CallerCounts.try_emplace(&Caller);
+  if (New)
+    It->second = countFunction(Caller);
+  return It->second;
 }
 
 bool ConstantMerger::plan(Plan &P, std::string &Why) {
@@ -435,7 +457,7 @@ bool ConstantMerger::plan(Plan &P, std::string &Why) {
     // never need more parameters, so the rest only get cheaper).
     std::vector<Function *> Paying;
     for (size_t I = 0; I != P.Members.size(); ++I)
-      if (P.ForwardBytes[I] < P.BodyBytes)
+      if (P.ForwardBytes[I] < P.BodyBytes[I])
         Paying.push_back(P.Members[I]);
     if (Paying.size() == P.Members.size())
       break;
@@ -446,8 +468,8 @@ bool ConstantMerger::plan(Plan &P, std::string &Why) {
     return false;
   }
   if (P.Saved < int64_t(Options.MinBytesSaved)) {
-    Why = "would save ~" + std::to_string(std::max<int64_t>(P.Saved, 0)) +
-          " bytes, less than the margin of " +
+    Why = "would save " + std::to_string(P.Saved) +
+          " bytes (" + Size.basis() + "), less than the margin of " +
           std::to_string(Options.MinBytesSaved);
     return false;
   }
@@ -502,11 +524,12 @@ void ConstantMerger::merge(Plan &P) {
   for (size_t I = 1; I != P.Members.size(); ++I)
     for (BasicBlock &BB : *P.Members[I])
       BB.dropAllReferences();
-  // What the reference's forwarding and the parameter uses cost, shared
-  // among the other members' records so that the records add up to Saved.
-  uint64_t Share =
-      (P.ForwardBytes.front() + ParameterUseBytes * P.Sites.size()) /
-      (P.Members.size() - 1);
+  // What the reference's forwarding and the shared body's growth over the
+  // reference's cost, shared among the other members' records so that the
+  // records add up to Saved.
+  int64_t Share = (int64_t(P.ForwardBytes.front()) + int64_t(P.SharedBytes) -
+                   int64_t(P.BodyBytes.front())) /
+                  int64_t(P.Members.size() - 1);
   ++NumShared;
   NumParameters += P.Arguments.size();
   for (size_t I = 0, E = P.Members.size(); I != E; ++I) {
@@ -531,10 +554,10 @@ void ConstantMerger::merge(Plan &P) {
     }
     NumCallsRewritten += Calls;
     ++NumMerged;
-    uint64_t Gain = P.BodyBytes > P.ForwardBytes[I] + Share
-                        ? P.BodyBytes - P.ForwardBytes[I] - Share
-                        : 0;
-    MergeRecord R{Shared->getName().str(), Name, Kind, Calls, I ? Gain : 0};
+    int64_t Gain =
+        int64_t(P.BodyBytes[I]) - int64_t(P.ForwardBytes[I]) - Share;
+    MergeRecord R{Shared->getName().str(), Name, Kind, Calls,
+                  I ? uint64_t(std::max<int64_t>(Gain, 0)) : 0};
     R.ConstantParameters = unsigned(P.Arguments.size());
     Rep.Merges.push_back(R);
     OptimizationRemarkEmitter ORE(Shared, /*BFI=*/nullptr);
@@ -569,8 +592,11 @@ void ConstantMerger::recordMissed(const Plan &P, const std::string &Why) {
 } // namespace
 
 bool mergeFunctionsUpToConstants(Module &M, const ConstantMergeOptions &Options,
-                                 Report &Rep, TTIGetter GetTTI) {
-  return ConstantMerger(M, Options, Rep, GetTTI).run();
+                                 Report &Rep, const SizeModel *Size) {
+  if (Size)
+    return ConstantMerger(M, Options, Rep, *Size).run();
+  SizeModel Own = SizeModel::forModule(M);
+  return ConstantMerger(M, Options, Rep, Own).run();
 }
 
 } // namespace coalesce

@@ -16,16 +16,18 @@ struct ConstantMergeOptions {
   /// Most constants one shared body takes as arguments. More arguments
   /// cost more at every call and spill past the registers that pass them.
   unsigned MaxParameters = 4;
-  /// Estimated bytes a merge must save to be made: the estimates come from
-  /// IR, so a small margin keeps a wrong guess from growing the program.
+  /// Bytes a merge must save, by the size model, to be made: a margin for
+  /// the model's error on one class.
   unsigned MinBytesSaved = 16;
 };
 
-/// Merges functions that differ only in constants, once over the module.
-/// Appends what it did to Report. Returns true if M changed.
+/// Merges functions that differ only in constants, once over the module,
+/// pricing every class with Size (M's own model when null). Appends what
+/// it did to Report. Returns true if M changed.
 bool mergeFunctionsUpToConstants(llvm::Module &M,
                                  const ConstantMergeOptions &Options,
-                                 Report &Report, TTIGetter GetTTI = nullptr);
+                                 Report &Report,
+                                 const SizeModel *Size = nullptr);
 
 } // namespace coalesce
 

@@ -132,18 +132,12 @@ bool canReference(const GlobalValue &From, const Function &To) {
          referencedFromOutsideComdat(To);
 }
 
-/// A thunk is a tail jump: for a body of a single instruction (a return,
-/// a trap) it is larger than what it replaces, and for a body that already
-/// only forwards to another function it is the same size (and one more
-/// jump at run time).
-bool thunkWouldNotShrink(const Function &F) {
-  return (F.size() == 1 && F.front().size() < 2) || isForwardingThunk(F);
-}
 
 class Merger {
 public:
-  Merger(Module &M, const MergeOptions &Options, Report &Rep, TTIGetter GetTTI)
-      : M(M), Options(Options), Rep(Rep), GetTTI(GetTTI), Ctx(M) {
+  Merger(Module &M, const MergeOptions &Options, Report &Rep,
+         const SizeModel &Size)
+      : M(M), Options(Options), Rep(Rep), Size(Size), Ctx(M) {
     Triple T(M.getTargetTriple());
     IsELF = T.isOSBinFormatELF();
     // Position-independent code that is not an executable's (PIE) may end
@@ -182,6 +176,7 @@ private:
   void deferUsersOf(Value *V);
   void erase(Function *F);
   uint64_t estimate(Function &Kept, Function &Dup);
+  uint64_t thunkSaving(Function &Kept, Function &Dup, unsigned Thunks = 1);
   void recordMerge(Function *Kept, StringRef DupName, MergeKind Kind,
                    uint64_t Bytes, unsigned Calls);
   void recordMissed(Function *F, const Function *Other, const Twine &Why);
@@ -189,7 +184,7 @@ private:
   Module &M;
   const MergeOptions &Options;
   Report &Rep;
-  TTIGetter GetTTI;
+  const SizeModel &Size;
   OrderContext Ctx;
   /// The unique functions of one hash value: only functions that hash
   /// alike are ever compared. Most hash values have one unique function,
@@ -351,8 +346,24 @@ void Merger::erase(Function *F) {
 uint64_t Merger::estimate(Function &Kept, Function &Dup) {
   auto [It, New] = Estimates.try_emplace(&Kept, 0);
   if (New)
-    It->second = estimateFunctionBytes(Dup, GetTTI ? &GetTTI(Dup) : nullptr);
+    It->second = Size.functionBytes(Dup);
   return It->second;
+}
+
+// What replacing Dup's body by Thunks thunks saves (0 if nothing).
+uint64_t Merger::thunkSaving(Function &Kept, Function &Dup, unsigned Thunks) {
+  uint64_t Body = estimate(Kept, Dup), Cost = Thunks * Size.thunkBytes(Dup);
+  return Body > Cost ? Body - Cost : 0;
+}
+
+/// A thunk is a tail jump. It must be smaller than the body it replaces,
+/// by the size model (for a body of one instruction, a return or a trap,
+/// it is larger); and a body that already only forwards to another
+/// function is never replaced by one more jump.
+static bool thunkWouldNotShrink(const Function &F, const SizeModel &Size,
+                                unsigned Thunks = 1) {
+  return isForwardingThunk(F) ||
+         Size.functionBytes(F) <= Thunks * Size.thunkBytes(F);
 }
 
 void Merger::recordMerge(Function *Kept, StringRef DupName, MergeKind Kind,
@@ -484,7 +495,7 @@ bool Merger::forward(Function *Dup, Function *Kept, std::string &Why) {
   if (!UsesMayNameKept && !AliasWorks) {
     if (!canThunk(*Dup, Why))
       return false;
-    if (thunkWouldNotShrink(*Dup)) {
+    if (thunkWouldNotShrink(*Dup, Size)) {
       Why = "too small: a thunk would be no smaller than the body it "
             "replaces";
       return false;
@@ -523,7 +534,7 @@ bool Merger::forward(Function *Dup, Function *Kept, std::string &Why) {
       return true;
     }
     // The uses already name Kept; the symbol itself must stay.
-    if (thunkWouldNotShrink(*Dup))
+    if (thunkWouldNotShrink(*Dup, Size))
       Why = "too small: a thunk would be no smaller than the body it "
             "replaces";
     if (!Why.empty() || !canThunk(*Dup, Why)) {
@@ -532,9 +543,7 @@ bool Merger::forward(Function *Dup, Function *Kept, std::string &Why) {
       return true;
     }
     makeThunk(Dup, Kept);
-    recordMerge(Kept, Name, MergeKind::Thunk,
-                Bytes > estimateThunkBytes() ? Bytes - estimateThunkBytes() : 0,
-                0);
+    recordMerge(Kept, Name, MergeKind::Thunk, thunkSaving(*Kept, *Dup), 0);
     return true;
   }
 
@@ -547,15 +556,13 @@ bool Merger::forward(Function *Dup, Function *Kept, std::string &Why) {
     return true;
   }
 
-  uint64_t Bytes = estimate(*Kept, *Dup);
+  uint64_t Saving = thunkSaving(*Kept, *Dup);
   std::string Name = Dup->getName().str();
   unsigned Calls = 0;
   if (!Interposable && SameType && Options.RewriteDirectCalls)
     Calls = rewriteDirectCalls(Dup, Kept);
   makeThunk(Dup, Kept);
-  recordMerge(Kept, Name, MergeKind::Thunk,
-              Bytes > estimateThunkBytes() ? Bytes - estimateThunkBytes() : 0,
-              Calls);
+  recordMerge(Kept, Name, MergeKind::Thunk, Saving, Calls);
   return true;
 }
 
@@ -567,7 +574,8 @@ bool Merger::mergeInterposables(Function *Kept, Function *Dup) {
                     addressIsSignificant(*Dup) || !AliasesAllowed ||
                     Kept->hasComdat() || Dup->hasComdat() ||
                     Kept->getFunctionType() != Dup->getFunctionType();
-  if (NeedThunks && thunkWouldNotShrink(*Kept))
+  // Two bodies become one and two thunks.
+  if (NeedThunks && thunkWouldNotShrink(*Kept, Size, 2))
     Why = "too small: a thunk would be no smaller than the body it replaces";
   if (NeedThunks &&
       (!Why.empty() || !canThunk(*Kept, Why) || !canThunk(*Dup, Why))) {
@@ -610,7 +618,7 @@ bool Merger::mergeInterposables(Function *Kept, Function *Dup) {
     }
   }
   MergeKind Kind = NeedThunks ? MergeKind::Thunk : MergeKind::Alias;
-  uint64_t Cost = NeedThunks ? 2 * estimateThunkBytes() : 0;
+  uint64_t Cost = NeedThunks ? 2 * Size.thunkBytes(*Dup) : 0;
   recordMerge(Body, KeptName, Kind, 0, 0);
   recordMerge(Body, DupName, Kind, Bytes > Cost ? Bytes - Cost : 0, 0);
   defer(Body);
@@ -685,8 +693,11 @@ unsigned Merger::rewriteDirectCalls(Function *Dup, Function *Kept) {
 } // namespace
 
 bool mergeIdenticalFunctions(Module &M, const MergeOptions &Options,
-                             Report &Rep, TTIGetter GetTTI) {
-  return Merger(M, Options, Rep, GetTTI).run();
+                             Report &Rep, const SizeModel *Size) {
+  if (Size)
+    return Merger(M, Options, Rep, *Size).run();
+  SizeModel Own = SizeModel::forModule(M);
+  return Merger(M, Options, Rep, Own).run();
 }
 
 } // namespace coalesce

@@ -9,13 +9,10 @@
 #define COALESCE_MERGING_IDENTICALMERGER_H
 
 #include "core/report/Report.h"
-
-#include "llvm/ADT/STLFunctionalExtras.h"
+#include "core/size/SizeModel.h"
 
 namespace llvm {
-class Function;
 class Module;
-class TargetTransformInfo;
 } // namespace llvm
 
 namespace coalesce {
@@ -28,14 +25,11 @@ struct MergeOptions {
   bool RewriteDirectCalls = true;
 };
 
-/// Returns TargetTransformInfo for a function (code-size estimates). May be
-/// empty, in which case estimates count instructions.
-using TTIGetter = llvm::function_ref<llvm::TargetTransformInfo &(llvm::Function &)>;
-
-/// Runs identical-function merging on M to a fixed point. Appends what it
-/// did to Report. Returns true if M changed.
+/// Runs identical-function merging on M to a fixed point, pricing thunks
+/// with Size (M's own model when null). Appends what it did to Report.
+/// Returns true if M changed.
 bool mergeIdenticalFunctions(llvm::Module &M, const MergeOptions &Options,
-                             Report &Report, TTIGetter GetTTI = nullptr);
+                             Report &Report, const SizeModel *Size = nullptr);
 
 } // namespace coalesce
 

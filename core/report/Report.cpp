@@ -2,7 +2,6 @@
 
 #include "core/report/Report.h"
 
-#include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -27,6 +26,10 @@ const char *mergeKindName(MergeKind K) {
     return "thunk";
   }
   return "unknown";
+}
+
+std::string Report::basis() const {
+  return SizeBasis.empty() ? "estimate from IR" : SizeBasis;
 }
 
 uint64_t Report::estimatedBytesSaved() const {
@@ -54,8 +57,12 @@ void Report::resolveChains() {
   }
 }
 
-void Report::append(const Report &Later) {
+void Report::append(const Report &Later, const char *Stage) {
+  size_t First = Merges.size();
   Merges.insert(Merges.end(), Later.Merges.begin(), Later.Merges.end());
+  if (Stage)
+    for (size_t I = First; I != Merges.size(); ++I)
+      Merges[I].Stage = Stage;
   auto Key = [](const MissedRecord &R) {
     return R.Function + '\0' + R.Other + '\0' + R.Reason;
   };
@@ -85,6 +92,8 @@ json::Value Report::toJSON() const {
         {"callers_rewritten", R.CallersRewritten},
         {"estimated_bytes", R.EstimatedBytes},
     };
+    if (!R.Stage.empty())
+      O["stage"] = R.Stage;
     if (R.ConstantParameters)
       O["constant_parameters"] = R.ConstantParameters;
     MergeList.push_back(std::move(O));
@@ -96,6 +105,13 @@ json::Value Report::toJSON() const {
       O["other"] = R.Other;
     MissedList.push_back(std::move(O));
   }
+  json::Object ByStage;
+  for (const MergeRecord &R : Merges)
+    if (!R.Stage.empty()) {
+      json::Value &V = ByStage[R.Stage];
+      V = (V.getAsInteger() ? *V.getAsInteger() : 0) +
+          int64_t(R.EstimatedBytes);
+    }
   json::Object ByKind;
   for (MergeKind K : {MergeKind::Replaced, MergeKind::Alias, MergeKind::Thunk})
     ByKind[mergeKindName(K)] = count(K);
@@ -108,7 +124,8 @@ json::Value Report::toJSON() const {
                     {"bodies_after", BodiesAfter}}},
       {"merges_by_kind", std::move(ByKind)},
       {"bytes_saved", json::Object{{"estimated", estimatedBytesSaved()},
-                                   {"basis", "estimate from IR"}}},
+                                   {"basis", basis()},
+                                   {"by_stage", std::move(ByStage)}}},
       {"merges", std::move(MergeList)},
       {"missed", std::move(MissedList)},
   };
@@ -120,7 +137,7 @@ void Report::printSummary(raw_ostream &OS) const {
      << Merges.size() << " merged (" << count(MergeKind::Replaced)
      << " replaced, " << count(MergeKind::Alias) << " aliases, "
      << count(MergeKind::Thunk) << " thunks); ~" << estimatedBytesSaved()
-     << " bytes saved (estimated)\n";
+     << " bytes saved (estimated) [" << basis() << "]\n";
 }
 
 void Report::printListing(raw_ostream &OS) const {
@@ -147,25 +164,6 @@ void Report::printListing(raw_ostream &OS) const {
   }
   printSummary(OS);
 }
-
-static constexpr uint64_t BytesPerUnit = 4;
-static constexpr uint64_t FunctionOverhead = 8; // Average alignment padding.
-
-uint64_t estimateFunctionBytes(Function &F, TargetTransformInfo *TTI) {
-  uint64_t Units = 0;
-  for (Instruction &I : instructions(F)) {
-    if (!TTI) {
-      ++Units;
-      continue;
-    }
-    InstructionCost C =
-        TTI->getInstructionCost(&I, TargetTransformInfo::TCK_CodeSize);
-    Units += C.isValid() ? uint64_t(C.getValue()) : 1;
-  }
-  return Units * BytesPerUnit + FunctionOverhead;
-}
-
-uint64_t estimateThunkBytes() { return 5 + FunctionOverhead; }
 
 // Looks through the conversions a thunk may put around an argument or the
 // result (pointer/integer casts, element-wise rebuilding of aggregates).

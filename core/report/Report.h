@@ -19,7 +19,6 @@ namespace llvm {
 class Function;
 class Module;
 class raw_ostream;
-class TargetTransformInfo;
 } // namespace llvm
 
 namespace coalesce {
@@ -38,10 +37,14 @@ struct MergeRecord {
   std::string Merged; ///< The function that no longer has its own body.
   MergeKind Kind;
   unsigned CallersRewritten = 0; ///< Direct calls redirected to Kept.
-  uint64_t EstimatedBytes = 0;   ///< Body size minus what replaces it.
+  /// Body size minus what replaces it, predicted (Report::SizeBasis).
+  uint64_t EstimatedBytes = 0;
   /// Merging up to constants: how many constants the kept body takes as
   /// arguments (0 for identical merges).
   unsigned ConstantParameters = 0;
+  /// The pipeline stage that made it ("merge", "merge-constants"; the
+  /// identical merging between constant rounds counts to the latter).
+  std::string Stage = {};
 };
 
 struct MissedRecord {
@@ -56,15 +59,21 @@ struct Report {
   unsigned BodiesAfter = 0;     ///< Of those, not forwarding thunks.
   std::vector<MergeRecord> Merges;
   std::vector<MissedRecord> Missed;
+  /// Where the byte figures come from: the size model and its target, or
+  /// the fallback estimate (SizeModel::basis()).
+  std::string SizeBasis;
 
   uint64_t estimatedBytesSaved() const;
+  /// SizeBasis, or what the figures were before there was one.
+  std::string basis() const;
   /// Where a kept body was later merged into another, names the final body
   /// (g -> f, then f -> h: g's record says h).
   void resolveChains();
   unsigned count(MergeKind K) const;
   /// Adds a later stage's merges, and those of its misses not already
   /// reported (a stage that runs twice finds the same ones again).
-  void append(const Report &Later);
+  /// With Stage, the added merges are marked as that stage's.
+  void append(const Report &Later, const char *Stage = nullptr);
 
   /// The machine-readable report (schema in docs/report.md).
   llvm::json::Value toJSON() const;
@@ -73,14 +82,6 @@ struct Report {
   /// The totals only.
   void printSummary(llvm::raw_ostream &OS) const;
 };
-
-/// Estimated bytes of machine code for F's body: TTI's code-size cost when
-/// available (4 bytes a unit, about one x86-64 instruction), else 4 bytes
-/// an instruction, plus a fixed per-function overhead for alignment padding.
-uint64_t estimateFunctionBytes(llvm::Function &F,
-                               llvm::TargetTransformInfo *TTI);
-/// Bytes of a forwarding thunk: one tail jump (x86-64: 5) plus overhead.
-uint64_t estimateThunkBytes();
 
 /// Counts defined functions and, of those, real bodies (not thunks that only
 /// forward to another function).

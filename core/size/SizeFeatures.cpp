@@ -1,0 +1,572 @@
+//===- core/size/SizeFeatures.cpp - What a function's code is made of ------===//
+//
+// One walk over a function that sorts every instruction into the features
+// of Features.def. The sorting follows what instruction selection does with
+// the instruction where it stands, as far as IR shows it: see each case.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/size/SizeFeatures.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+
+#include <algorithm>
+
+using namespace llvm;
+
+namespace coalesce {
+
+const char *featureName(Feature F) {
+  static const char *const Names[] = {
+#define COALESCE_FEATURE(Name, Description) #Name,
+#include "core/size/Features.def"
+  };
+  return Names[unsigned(F)];
+}
+
+const char *featureDescription(Feature F) {
+  static const char *const Descriptions[] = {
+#define COALESCE_FEATURE(Name, Description) Description,
+#include "core/size/Features.def"
+  };
+  return Descriptions[unsigned(F)];
+}
+
+namespace {
+
+/// Functions with more instructions than this price their branches as
+/// long (LongBranch).
+constexpr unsigned LongBranchInstructions = 128;
+
+/// Values live across calls beyond this many cost a stack slot and reloads
+/// (SpilledValue): more than callee-saved registers hold, counted loosely
+/// (a value across one call is not live across all), so fitted, not the
+/// register file's count.
+constexpr unsigned SavedRegisters = 32;
+
+void add(FeatureCounts &C, Feature F, double N = 1) { C[unsigned(F)] += N; }
+
+/// Intrinsics that leave no code behind.
+bool isFreeIntrinsic(Intrinsic::ID ID) {
+  switch (ID) {
+  case Intrinsic::assume:
+  case Intrinsic::lifetime_start:
+  case Intrinsic::lifetime_end:
+  case Intrinsic::invariant_start:
+  case Intrinsic::invariant_end:
+  case Intrinsic::launder_invariant_group:
+  case Intrinsic::strip_invariant_group:
+  case Intrinsic::experimental_noalias_scope_decl:
+  case Intrinsic::sideeffect:
+  case Intrinsic::pseudoprobe:
+  case Intrinsic::dbg_declare:
+  case Intrinsic::dbg_value:
+  case Intrinsic::dbg_assign:
+  case Intrinsic::dbg_label:
+  case Intrinsic::type_test:
+  case Intrinsic::public_type_test:
+  case Intrinsic::donothing:
+  case Intrinsic::objectsize:
+  case Intrinsic::is_constant:
+  case Intrinsic::expect:
+  case Intrinsic::expect_with_probability:
+  case Intrinsic::ssa_copy:
+  case Intrinsic::allow_runtime_check:
+  case Intrinsic::allow_ubsan_check:
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool isMemoryIntrinsic(Intrinsic::ID ID) {
+  return ID == Intrinsic::memcpy || ID == Intrinsic::memmove ||
+         ID == Intrinsic::memset || ID == Intrinsic::memcpy_inline ||
+         ID == Intrinsic::memset_inline;
+}
+
+/// Whether I leaves no machine code of its own.
+bool isFree(const Instruction &I) {
+  if (auto *II = dyn_cast<IntrinsicInst>(&I))
+    return isFreeIntrinsic(II->getIntrinsicID());
+  if (isa<BitCastInst>(I) || isa<AddrSpaceCastInst>(I) || isa<FreezeInst>(I))
+    return true;
+  // Pointer <-> integer of the pointer's width is a register rename.
+  if (isa<PtrToIntInst>(I) || isa<IntToPtrInst>(I) ||
+      I.getOpcode() == Instruction::PtrToAddr) {
+    const DataLayout &DL = I.getDataLayout();
+    Type *Int = I.getType()->isPtrOrPtrVectorTy() ? I.getOperand(0)->getType()
+                                                  : I.getType();
+    Type *Ptr = I.getType()->isPtrOrPtrVectorTy() ? I.getType()
+                                                  : I.getOperand(0)->getType();
+    return DL.getTypeSizeInBits(Int) == DL.getPointerTypeSizeInBits(Ptr);
+  }
+  if (auto *G = dyn_cast<GetElementPtrInst>(&I))
+    return G->hasAllZeroIndices();
+  return false;
+}
+
+/// Whether the pointer P is a global's address, perhaps at a constant
+/// offset: an access through it encodes the address (RIP-relative on
+/// x86-64, adrp on AArch64) rather than using a register.
+bool isGlobalAddress(const Value *P) {
+  return isa<GlobalValue>(P->stripInBoundsConstantOffsets());
+}
+
+bool isStackAddress(const Value *P) {
+  return isa<AllocaInst>(P->stripInBoundsConstantOffsets());
+}
+
+/// The next instruction after I that leaves code, or null at the block end.
+const Instruction *nextReal(const Instruction &I) {
+  for (const Instruction *N = I.getNextNode(); N; N = N->getNextNode())
+    if (!isFree(*N))
+      return N;
+  return nullptr;
+}
+
+/// A call whose result the function returns at once: code generation makes
+/// it a jump, and the return disappears.
+bool isTailPosition(const CallInst &CI) {
+  if (CI.isNoTailCall() || isa<InlineAsm>(CI.getCalledOperand()))
+    return false;
+  auto *Ret = dyn_cast_or_null<ReturnInst>(nextReal(CI));
+  if (!Ret)
+    return false;
+  const Value *RV = Ret->getReturnValue();
+  return !RV || RV->stripPointerCasts() == &CI;
+}
+
+bool followsTailCall(const ReturnInst &R) {
+  for (const Instruction *P = R.getPrevNode(); P; P = P->getPrevNode()) {
+    if (isFree(*P))
+      continue;
+    auto *CI = dyn_cast<CallInst>(P);
+    return CI && isTailPosition(*CI);
+  }
+  return false;
+}
+
+bool isParameter(const Use &U, ParameterOf AsParameter) {
+  return AsParameter && AsParameter(U) >= 0;
+}
+
+/// An operand that instruction selection encodes in the instruction (an
+/// immediate) rather than in a register.
+bool isImmediate(const Use &U, ParameterOf AsParameter) {
+  return isa<Constant>(U.get()) && !isa<GlobalValue>(U.get()) &&
+         !isa<ConstantExpr>(U.get()) && !isParameter(U, AsParameter);
+}
+
+/// Operands that need code of their own to materialize: wide integers,
+/// floating-point constants (a constant-pool load), globals' addresses.
+void countOperandConstants(const Instruction &I, FeatureCounts &C,
+                           ParameterOf AsParameter) {
+  for (const Use &U : I.operands()) {
+    if (isParameter(U, AsParameter))
+      continue;
+    const Value *V = U.get();
+    if (auto *CI = dyn_cast<ConstantInt>(V)) {
+      if (!CI->getValue().isSignedIntN(32))
+        add(C, Feature::WideImmediate);
+    } else if (isa<ConstantFP>(V) && !cast<ConstantFP>(V)->isZero()) {
+      add(C, Feature::FloatConstant);
+    } else if (isa<GlobalValue>(V) || (isa<ConstantExpr>(V) &&
+                                       isGlobalAddress(V))) {
+      add(C, Feature::GlobalAddress);
+    }
+  }
+}
+
+bool onlyAddressesMemory(const GetElementPtrInst &G) {
+  if (G.use_empty())
+    return false;
+  for (const Use &U : G.uses()) {
+    const User *Usr = U.getUser();
+    if (auto *L = dyn_cast<LoadInst>(Usr)) {
+      if (L->getPointerOperand() != &G)
+        return false;
+    } else if (auto *S = dyn_cast<StoreInst>(Usr)) {
+      if (S->getPointerOperand() != &G)
+        return false;
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
+/// A load whose one use is an arithmetic operation or compare in its own
+/// block: where the target has memory operands, the two are one
+/// instruction.
+bool isMemoryOperand(const LoadInst &L) {
+  if (!L.hasOneUse() || L.isVolatile() || L.getType()->isVectorTy())
+    return false;
+  auto *U = dyn_cast<Instruction>(*L.user_begin());
+  return U && U->getParent() == L.getParent() &&
+         (isa<BinaryOperator>(U) || isa<CmpInst>(U));
+}
+
+/// The store of `*P = *P op X` when B is its op: B's one use is a store
+/// back to the address one of its operands was loaded from, the load's one
+/// use is B, all in one block. Null when B is anything else.
+const StoreInst *readModifyWriteStore(const BinaryOperator &B) {
+  if (!B.hasOneUse() || B.getType()->isVectorTy())
+    return nullptr;
+  auto *S = dyn_cast<StoreInst>(*B.user_begin());
+  if (!S || S->getValueOperand() != &B || S->getParent() != B.getParent() ||
+      S->isVolatile())
+    return nullptr;
+  for (const Value *Op : B.operands()) {
+    auto *L = dyn_cast<LoadInst>(Op);
+    if (L && L->hasOneUse() && !L->isVolatile() &&
+        L->getParent() == B.getParent() &&
+        L->getPointerOperand() == S->getPointerOperand())
+      return S;
+  }
+  return nullptr;
+}
+
+/// Whether L is the load of a read-modify-write (readModifyWriteStore).
+bool isReadModifyWriteLoad(const LoadInst &L) {
+  if (!L.hasOneUse())
+    return false;
+  auto *B = dyn_cast<BinaryOperator>(*L.user_begin());
+  const StoreInst *S = B ? readModifyWriteStore(*B) : nullptr;
+  return S && S->getPointerOperand() == L.getPointerOperand();
+}
+
+/// A compare whose one use is the conditional branch ending its block.
+bool feedsOwnBranch(const CmpInst &C) {
+  if (!C.hasOneUse())
+    return false;
+  auto *B = dyn_cast<BranchInst>(*C.user_begin());
+  return B && B->getParent() == C.getParent();
+}
+
+void countCall(const CallBase &CB, FeatureCounts &C, ParameterOf AsParameter) {
+  bool Tail = isa<CallInst>(CB) && isTailPosition(cast<CallInst>(CB));
+  if (isa<InvokeInst>(CB))
+    add(C, Feature::Invoke);
+  else if (Tail)
+    add(C, Feature::TailCall);
+  else if (CB.isIndirectCall())
+    add(C, Feature::IndirectCall);
+  else
+    add(C, Feature::Call);
+  if (!Tail && !CB.use_empty())
+    add(C, Feature::CallResult);
+  for (const Use &A : CB.args()) {
+    // The caller's own argument in the same place is where the callee
+    // wants it already.
+    auto *Own = dyn_cast<Argument>(A.get());
+    if (Own && Own->getArgNo() == CB.getArgOperandNo(&A))
+      continue;
+    if (isParameter(A, AsParameter))
+      add(C, Feature::ArgumentRegister);
+    else
+      add(C, argumentFeature(*A.get()));
+  }
+}
+
+void countBinary(const BinaryOperator &B, FeatureCounts &C,
+                 ParameterOf AsParameter) {
+  if (B.getType()->isVectorTy()) {
+    add(C, Feature::VectorOp);
+    return;
+  }
+  switch (B.getOpcode()) {
+  case Instruction::FAdd:
+  case Instruction::FSub:
+  case Instruction::FMul:
+  case Instruction::FDiv:
+  case Instruction::FRem:
+    add(C, Feature::FloatOp);
+    return;
+  case Instruction::Mul:
+    add(C, Feature::Multiply);
+    return;
+  case Instruction::UDiv:
+  case Instruction::SDiv:
+  case Instruction::URem:
+  case Instruction::SRem:
+    add(C, isImmediate(B.getOperandUse(1), AsParameter)
+               ? Feature::DivideConstant
+               : Feature::Divide);
+    return;
+  default:
+    add(C, isImmediate(B.getOperandUse(0), AsParameter) ||
+                   isImmediate(B.getOperandUse(1), AsParameter)
+               ? Feature::IntegerOpImmediate
+               : Feature::IntegerOp);
+  }
+}
+
+} // namespace
+
+Feature argumentFeature(const Value &V) {
+  if (isa<UndefValue>(V))
+    return Feature::ArgumentRegister; // Nothing is set up; priced as a move.
+  if (auto *CI = dyn_cast<ConstantInt>(&V))
+    return CI->isZero() ? Feature::ArgumentZero
+           : CI->getValue().isSignedIntN(32) ? Feature::ArgumentImmediate
+                                             : Feature::ArgumentWideImmediate;
+  if (isa<ConstantPointerNull>(V))
+    return Feature::ArgumentZero;
+  if (auto *FP = dyn_cast<ConstantFP>(&V))
+    return FP->isZero() ? Feature::ArgumentZero : Feature::ArgumentFloat;
+  if (isa<Constant>(V) && isGlobalAddress(&V))
+    return Feature::ArgumentGlobal;
+  if (isStackAddress(&V))
+    return Feature::ArgumentStack;
+  return Feature::ArgumentRegister;
+}
+
+void countInstruction(const Instruction &I, FeatureCounts &C,
+                      ParameterOf AsParameter) {
+  if (isFree(I))
+    return;
+  if (auto *CB = dyn_cast<CallBase>(&I)) {
+    if (auto *II = dyn_cast<IntrinsicInst>(CB)) {
+      Intrinsic::ID ID = II->getIntrinsicID();
+      if (isMemoryIntrinsic(ID)) {
+        add(C, Feature::MemoryIntrinsic);
+        for (const Use &A : CB->args())
+          if (!isParameter(A, AsParameter))
+            add(C, argumentFeature(*A.get()));
+        return;
+      }
+      add(C, II->getType()->isVectorTy() ? Feature::VectorOp
+                                         : Feature::OtherIntrinsic);
+      countOperandConstants(I, C, AsParameter);
+      return;
+    }
+    countCall(*CB, C, AsParameter);
+    return;
+  }
+  switch (I.getOpcode()) {
+  case Instruction::Alloca:
+    add(C, Feature::StackObject);
+    return;
+  case Instruction::PHI:
+    for (const Value *V : cast<PHINode>(I).incoming_values())
+      if (!isa<UndefValue>(V))
+        add(C, Feature::PhiValue);
+    return;
+  case Instruction::Load:
+    if (isReadModifyWriteLoad(cast<LoadInst>(I)))
+      return; // Part of its store's ReadModifyWrite.
+    add(C, isGlobalAddress(cast<LoadInst>(I).getPointerOperand())
+               ? Feature::LoadGlobal
+           : isMemoryOperand(cast<LoadInst>(I)) ? Feature::LoadOperand
+                                                : Feature::Load);
+    return;
+  case Instruction::Store: {
+    auto &S = cast<StoreInst>(I);
+    auto *Op = dyn_cast<BinaryOperator>(S.getValueOperand());
+    if (Op && readModifyWriteStore(*Op) == &S) {
+      add(C, Feature::ReadModifyWrite);
+      countOperandConstants(*Op, C, AsParameter);
+      return;
+    }
+    if (isGlobalAddress(S.getPointerOperand()))
+      add(C, Feature::StoreGlobal);
+    else if (isImmediate(S.getOperandUse(0), AsParameter))
+      add(C, Feature::StoreImmediate);
+    else
+      add(C, Feature::Store);
+    if (auto *CI = dyn_cast<ConstantInt>(S.getValueOperand()))
+      if (!isParameter(S.getOperandUse(0), AsParameter) &&
+          !CI->getValue().isSignedIntN(32))
+        add(C, Feature::WideImmediate);
+    return;
+  }
+  case Instruction::GetElementPtr:
+    add(C, onlyAddressesMemory(cast<GetElementPtrInst>(I))
+               ? Feature::AddressFolded
+               : Feature::Address);
+    return;
+  case Instruction::AtomicRMW:
+  case Instruction::AtomicCmpXchg:
+  case Instruction::Fence:
+    add(C, Feature::Atomic);
+    return;
+  case Instruction::ICmp:
+    add(C, feedsOwnBranch(cast<CmpInst>(I)) ? Feature::CompareBranch
+                                            : Feature::Compare);
+    break;
+  case Instruction::FCmp:
+    add(C, Feature::FloatCompare);
+    break;
+  case Instruction::Select:
+    add(C, Feature::Select);
+    break;
+  case Instruction::Br:
+    add(C, cast<BranchInst>(I).isConditional() ? Feature::CondBranch
+                                               : Feature::Branch);
+    return;
+  case Instruction::Switch:
+    add(C, Feature::Switch);
+    add(C, Feature::SwitchCase, cast<SwitchInst>(I).getNumCases());
+    return;
+  case Instruction::Ret:
+    if (!followsTailCall(cast<ReturnInst>(I))) {
+      add(C, Feature::Return);
+      const Value *RV = cast<ReturnInst>(I).getReturnValue();
+      if (RV && isa<Constant>(RV) && !isa<UndefValue>(RV) &&
+          !isParameter(I.getOperandUse(0), AsParameter))
+        add(C, Feature::ReturnConstant);
+    }
+    return;
+  case Instruction::Unreachable:
+    add(C, Feature::Unreachable);
+    return;
+  case Instruction::LandingPad:
+  case Instruction::Resume:
+  case Instruction::CleanupPad:
+  case Instruction::CatchPad:
+  case Instruction::CatchSwitch:
+  case Instruction::CleanupRet:
+  case Instruction::CatchRet:
+    add(C, Feature::LandingPad);
+    return;
+  case Instruction::ExtractValue:
+  case Instruction::InsertValue:
+    add(C, Feature::Aggregate);
+    return;
+  case Instruction::ExtractElement:
+  case Instruction::InsertElement:
+  case Instruction::ShuffleVector:
+    add(C, Feature::VectorOp);
+    break;
+  case Instruction::ZExt:
+  case Instruction::SExt:
+    add(C, I.getType()->isVectorTy()       ? Feature::VectorOp
+           : isa<LoadInst>(I.getOperand(0)) ? Feature::ExtendLoad
+                                            : Feature::Extend);
+    return;
+  case Instruction::Trunc:
+  case Instruction::PtrToInt:
+  case Instruction::IntToPtr:
+    add(C, I.getType()->isVectorTy() ? Feature::VectorOp : Feature::Truncate);
+    return;
+  case Instruction::FPTrunc:
+  case Instruction::FPExt:
+  case Instruction::FPToUI:
+  case Instruction::FPToSI:
+  case Instruction::UIToFP:
+  case Instruction::SIToFP:
+    add(C, I.getType()->isVectorTy() ? Feature::VectorOp
+                                     : Feature::FloatConvert);
+    return;
+  case Instruction::FNeg:
+    add(C, I.getType()->isVectorTy() ? Feature::VectorOp : Feature::FloatOp);
+    break;
+  case Instruction::VAArg:
+    add(C, Feature::Call);
+    return;
+  default:
+    if (auto *B = dyn_cast<BinaryOperator>(&I)) {
+      if (readModifyWriteStore(*B))
+        return; // Its store counts it, with its constants.
+      countBinary(*B, C, AsParameter);
+    }
+    else
+      add(C, Feature::IntegerOp);
+    break;
+  }
+  countOperandConstants(I, C, AsParameter);
+}
+
+/// Whether CB is a call that clobbers the caller's registers: not an
+/// intrinsic that becomes inline code, not a tail call (nothing lives past
+/// it).
+static bool clobbers(const Instruction &I) {
+  auto *CB = dyn_cast<CallBase>(&I);
+  if (!CB || isa<IntrinsicInst>(CB) || isa<InlineAsm>(CB->getCalledOperand()))
+    return false;
+  return !(isa<CallInst>(CB) && isTailPosition(cast<CallInst>(*CB)));
+}
+
+FeatureCounts countFunction(const Function &F, ParameterOf AsParameter) {
+  FeatureCounts C{};
+  if (F.isDeclaration())
+    return C;
+  add(C, Feature::Function);
+  add(C, Feature::Block, F.size());
+
+  // Positions in program order, and where the calls are, to see which
+  // values outlive a call (they need a saved register or a stack slot).
+  DenseMap<const Instruction *, unsigned> PositionOf;
+  std::vector<unsigned> Calls;
+  for (const Instruction &I : instructions(F)) {
+    unsigned P = PositionOf.size();
+    PositionOf[&I] = P;
+    if (clobbers(I))
+      Calls.push_back(P);
+  }
+  auto CallBetween = [&](unsigned After, unsigned Before) {
+    auto It = std::upper_bound(Calls.begin(), Calls.end(), After);
+    return It != Calls.end() && *It < Before;
+  };
+  // Per argument (then per parameter to be), the last position it is used.
+  SmallVector<unsigned, 8> LastUse(F.arg_size(), 0);
+  DenseMap<int, unsigned> LastParameterUse;
+  for (const Instruction &I : instructions(F)) {
+    countInstruction(I, C, AsParameter);
+    unsigned Position = PositionOf[&I];
+    for (const Use &U : I.operands()) {
+      if (auto *A = dyn_cast<Argument>(U.get()))
+        LastUse[A->getArgNo()] = std::max(LastUse[A->getArgNo()], Position);
+      else if (isParameter(U, AsParameter)) {
+        unsigned &Last = LastParameterUse[AsParameter(U)];
+        Last = std::max(Last, Position);
+      }
+    }
+    if (isFree(I) || I.use_empty())
+      continue;
+    bool UsedElsewhere = false;
+    unsigned LastUser = Position;
+    for (const User *Usr : I.users()) {
+      auto *UI = dyn_cast<Instruction>(Usr);
+      if (!UI)
+        continue;
+      UsedElsewhere |= UI->getParent() != I.getParent();
+      LastUser = std::max(LastUser, PositionOf.lookup(UI));
+    }
+    if (UsedElsewhere)
+      add(C, Feature::CrossBlockValue);
+    if (CallBetween(Position, LastUser))
+      add(C, Feature::ValueAcrossCall);
+  }
+  // Past a few hundred bytes, many branches reach beyond a short
+  // displacement (x86-64's 8 bits): the long form is 3 or 4 bytes longer.
+  unsigned Real = 0;
+  for (const Instruction &I : instructions(F))
+    Real += !isFree(I);
+  if (Real > LongBranchInstructions)
+    add(C, Feature::LongBranch,
+        C[unsigned(Feature::Branch)] + C[unsigned(Feature::CondBranch)]);
+  double Across = C[unsigned(Feature::ValueAcrossCall)];
+  if (Across > SavedRegisters)
+    add(C, Feature::SpilledValue, Across - SavedRegisters);
+  if (Calls.empty())
+    return C;
+  add(C, Feature::CallFrame);
+  // An argument arrives in a register the first call clobbers.
+  for (unsigned Last : LastUse)
+    if (Last > Calls.front())
+      add(C, Feature::KeptArgument);
+  for (auto &KV : LastParameterUse)
+    if (KV.second > Calls.front())
+      add(C, Feature::KeptArgument);
+  return C;
+}
+
+} // namespace coalesce

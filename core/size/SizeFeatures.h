@@ -1,0 +1,63 @@
+//===- core/size/SizeFeatures.h - What a function's code is made of --------===//
+//
+// Counts the features of Features.def in a function or an instruction. The
+// size model prices the counts; the calibration tool (tools/coalesce-size)
+// fits the prices to object code. Both count through this one file, so the
+// model is fitted on exactly what it later sees.
+//
+//===----------------------------------------------------------------------===//
+#ifndef COALESCE_SIZE_SIZEFEATURES_H
+#define COALESCE_SIZE_SIZEFEATURES_H
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+#include <array>
+
+namespace llvm {
+class Function;
+class Instruction;
+class Use;
+class Value;
+} // namespace llvm
+
+namespace coalesce {
+
+enum class Feature : unsigned {
+#define COALESCE_FEATURE(Name, Description) Name,
+#include "core/size/Features.def"
+};
+
+constexpr unsigned NumFeatures = 0
+#define COALESCE_FEATURE(Name, Description) +1
+#include "core/size/Features.def"
+    ;
+
+const char *featureName(Feature F);
+const char *featureDescription(Feature F);
+
+/// How many of each feature; fractional only where a caller scales them.
+using FeatureCounts = std::array<double, NumFeatures>;
+
+/// For operands that are constants today but will be arguments (merging up
+/// to constants makes them so): the parameter a use becomes, or -1 when it
+/// stays as it is. Such an operand is priced as a value in a register.
+using ParameterOf = llvm::function_ref<int(const llvm::Use &)>;
+
+/// Adds I's features to Counts. An instruction that becomes no code (debug
+/// and lifetime markers, no-op casts, assumptions) adds nothing.
+void countInstruction(const llvm::Instruction &I, FeatureCounts &Counts,
+                      ParameterOf AsParameter = nullptr);
+
+/// The features of F's whole body, the function's own included (entry,
+/// frame, arguments kept across calls). With AsParameter, the parameters
+/// it names count as arguments of F, kept in a saved register where a call
+/// comes before their last use.
+FeatureCounts countFunction(const llvm::Function &F,
+                            ParameterOf AsParameter = nullptr);
+
+/// The kind of code that puts V in an argument register before a call.
+Feature argumentFeature(const llvm::Value &V);
+
+} // namespace coalesce
+
+#endif

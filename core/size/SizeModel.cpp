@@ -1,0 +1,271 @@
+//===- core/size/SizeModel.cpp - Machine-code bytes, predicted from IR ----===//
+//
+// The problem
+// -----------
+// coalesce decides in IR, before code generation, but what it is judged by
+// is bytes of machine code. Every merge and every outlined region trades
+// bytes here for bytes there: a body removed against the constants its
+// callers now pass, a thunk, a call with its argument set-up and the
+// reloads of its outputs. When the margins are a few bytes a side, a price
+// list that is off by a factor turns savings into growth. TTI's code-size
+// cost counts roughly one unit per instruction; times four it was the old
+// price list, and it misfired both ways: an argument register loaded at
+// every call was never seen, and small bodies were priced as if padded.
+//
+// An example
+// ----------
+// _Vector_base<T>::_M_deallocate for T of 4 and of 8 bytes differ in one
+// constant: `shl rsi, 2` against `shl rsi, 3` before the tail call to
+// operator delete. Merged up to that constant, each body of 11 bytes goes,
+// but the shared one grows a `imul` of two registers, and every call site
+// gains a `mov edx, 4` (5 bytes). With three calls a member, the merge
+// costs 4 bytes more than it saves. The old estimate said 25 saved.
+//
+// The model
+// ---------
+// A function's bytes are a sum over features of count x price
+// (Features.def): what kind of instruction, and where it stands, as far as
+// IR shows it. A load from a global's address is longer than one through
+// a register; a compare that feeds its own block's branch fuses with it; a
+// GEP that only addresses loads and stores folds into them; a call pays for
+// its arguments by kind (already in a register, zero, a 32-bit immediate,
+// a wider one, a global's address, a stack slot's address); a function
+// that calls pays for a frame and for every argument it keeps across a
+// call. A function's size in the output adds, on average, half its
+// alignment beyond the instructions' own as padding.
+//
+// The prices are fitted, not guessed:
+//  1. tools/coalesce-size compiles real programs' merged LTO modules
+//     (bench/run --save-modules, the corpus of bench/) with the target's own
+//     code generator, in process, as a link would (PIC, the functions'
+//     -Oz attributes), and reads each function's size from the object's
+//     symbol table.
+//  2. It counts every function's features with the same code that prices
+//     them here (SizeFeatures.cpp).
+//  3. It fits non-negative prices that minimize the absolute error over
+//     the square root of each function's bytes: absolute, so that the few
+//     functions code generation treats unlike the rest (jump tables,
+//     inline assembly) do not drag every price; scaled, so that small
+//     functions, where merging decides most, count. A share of the
+//     functions, chosen by a hash of their names, is left out of the fit
+//     to measure the error on.
+//  4. It writes the prices as core/size/tables/<arch>.inc, compiled in.
+// bench/size-fit reproduces the whole fit with one command.
+//
+// Every price the stages ask for comes from those prices: a thunk is a
+// function with a tail call and the extra arguments it sets up; a call is
+// a call and its arguments; an output is a store, a load and a stack
+// slot's address passed. A target without a table falls back to TTI's
+// estimate (4 bytes a unit) and says so in basis(), which the report
+// prints beside every figure.
+//
+// Cost
+// ----
+// Counting is one walk over a function; pricing a count is a dot product
+// of ~50 numbers. The mergers cache a body's price until it changes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/size/SizeModel.h"
+
+#include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Module.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <cmath>
+
+using namespace llvm;
+
+namespace coalesce {
+
+namespace {
+
+SizeTable makeTable(void (*Fill)(SizeTable &)) {
+  SizeTable T;
+  Fill(T);
+  return T;
+}
+
+#define COALESCE_SIZE_TARGET(Name, MinAlign, PrefAlign, InstrAlign)          \
+  T.Target = Name;                                                             \
+  T.MinFunctionAlign = MinAlign;                                               \
+  T.PrefFunctionAlign = PrefAlign;                                             \
+  T.InstructionAlign = InstrAlign;
+#define COALESCE_SIZE_PRICE(Feature_, Price) T.Bytes[unsigned(Feature::Feature_)] = Price;
+
+void fillX86_64(SizeTable &T) {
+#include "core/size/tables/x86_64.inc"
+}
+void fillAArch64(SizeTable &T) {
+#include "core/size/tables/aarch64.inc"
+}
+void fillRISCV64(SizeTable &T) {
+#include "core/size/tables/riscv64.inc"
+}
+
+#undef COALESCE_SIZE_TARGET
+#undef COALESCE_SIZE_PRICE
+
+/// The prices a target without a table is given beside TTI's function
+/// estimate: x86-64-like guesses for calls, arguments, thunks and outputs.
+SizeTable genericTable() {
+  SizeTable T;
+  T.Target = "generic";
+  auto Set = [&](Feature F, double B) { T.Bytes[unsigned(F)] = B; };
+  Set(Feature::Function, 8);
+  Set(Feature::TailCall, 5);
+  Set(Feature::Call, 5);
+  Set(Feature::Load, 4);
+  Set(Feature::Store, 4);
+  Set(Feature::IntegerOp, 3);
+  Set(Feature::IntegerOpImmediate, 4);
+  Set(Feature::StoreImmediate, 7);
+  Set(Feature::ArgumentRegister, 3);
+  Set(Feature::ArgumentZero, 2);
+  Set(Feature::ArgumentImmediate, 5);
+  Set(Feature::ArgumentWideImmediate, 10);
+  Set(Feature::ArgumentGlobal, 7);
+  Set(Feature::ArgumentFloat, 8);
+  Set(Feature::ArgumentStack, 5);
+  return T;
+}
+
+} // namespace
+
+const SizeTable *sizeTableFor(const Triple &T) {
+  static const SizeTable X86_64 = makeTable(fillX86_64);
+  static const SizeTable AArch64 = makeTable(fillAArch64);
+  static const SizeTable RISCV64 = makeTable(fillRISCV64);
+  if (!T.isOSBinFormatELF())
+    return nullptr;
+  switch (T.getArch()) {
+  case Triple::x86_64:
+    return X86_64.Target ? &X86_64 : nullptr;
+  case Triple::aarch64:
+    return AArch64.Target ? &AArch64 : nullptr;
+  case Triple::riscv64:
+    return RISCV64.Target ? &RISCV64 : nullptr;
+  default:
+    return nullptr;
+  }
+}
+
+SizeModel::SizeModel(const SizeTable *Table, TTIGetter GetTTI)
+    : Table(Table), GetTTI(GetTTI) {
+  Basis = Table ? std::string("size model, ") + Table->Target
+                : "TTI estimate: no size model for this target";
+}
+
+SizeModel SizeModel::forModule(const Module &M, TTIGetter GetTTI) {
+  Triple T(M.getTargetTriple());
+  SizeModel S(sizeTableFor(T), GetTTI);
+  if (!S.Table)
+    S.Basis = "TTI estimate: no size model for " +
+              (T.getArchName().empty() ? std::string("this target")
+                                       : T.getArchName().str());
+  return S;
+}
+
+double SizeModel::price(Feature F) const {
+  static const SizeTable Generic = genericTable();
+  return (Table ? Table : &Generic)->Bytes[unsigned(F)];
+}
+
+double SizeModel::bytes(const FeatureCounts &Counts) const {
+  double Sum = 0;
+  for (unsigned I = 0; I != NumFeatures; ++I)
+    Sum += Counts[I] * price(Feature(I));
+  return Sum;
+}
+
+static uint64_t roundBytes(double B) {
+  return B <= 0 ? 0 : uint64_t(std::llround(B));
+}
+
+uint64_t SizeModel::instructionBytes(const Instruction &I) const {
+  FeatureCounts C{};
+  countInstruction(I, C);
+  return roundBytes(bytes(C));
+}
+
+uint64_t SizeModel::paddingBytes(const Function &F) const {
+  if (!Table)
+    return 0;
+  bool Small = F.hasOptSize() || F.hasMinSize();
+  uint64_t Align = Small ? Table->MinFunctionAlign : Table->PrefFunctionAlign;
+  Align = std::max<uint64_t>(Align, F.getAlign().valueOrOne().value());
+  return Align > Table->InstructionAlign
+             ? (Align - Table->InstructionAlign) / 2
+             : 0;
+}
+
+/// The estimate the model replaces, kept for targets without a table (and
+/// printed beside the model by the calibration tool): TTI's code-size cost,
+/// 4 bytes a unit, and 8 bytes of padding.
+uint64_t SizeModel::ttiFunctionBytes(const Function &F) const {
+  uint64_t Units = 0;
+  for (const Instruction &I : instructions(F)) {
+    if (!GetTTI) {
+      ++Units;
+      continue;
+    }
+    TargetTransformInfo &TTI = GetTTI(const_cast<Function &>(F));
+    InstructionCost C = TTI.getInstructionCost(
+        &I, TargetTransformInfo::TCK_CodeSize);
+    Units += C.isValid() ? uint64_t(C.getValue()) : 1;
+  }
+  return Units * 4 + 8;
+}
+
+uint64_t SizeModel::functionBytes(const Function &F,
+                                  ParameterOf AsParameter) const {
+  if (F.isDeclaration())
+    return 0;
+  if (Table)
+    return roundBytes(bytes(countFunction(F, AsParameter))) + paddingBytes(F);
+  // No table: TTI's estimate, moved by what the generic prices say the
+  // parameters change.
+  double Delta = 0;
+  if (AsParameter)
+    Delta = bytes(countFunction(F, AsParameter)) - bytes(countFunction(F));
+  return roundBytes(double(ttiFunctionBytes(F)) + Delta);
+}
+
+uint64_t SizeModel::argumentBytes(const Value &V) const {
+  return roundBytes(price(argumentFeature(V)));
+}
+
+uint64_t SizeModel::addedArgumentBytes(const Value &V,
+                                       const FeatureCounts &CallerCounts) const {
+  double B = price(argumentFeature(V));
+  if (CallerCounts[unsigned(Feature::SpilledValue)] > 0)
+    B += price(Feature::ValueAcrossCall) + price(Feature::SpilledValue);
+  return roundBytes(B);
+}
+
+uint64_t SizeModel::callBytes(ArrayRef<const Value *> Args) const {
+  double B = price(Feature::Call);
+  for (const Value *A : Args)
+    B += price(argumentFeature(*A));
+  return roundBytes(B);
+}
+
+uint64_t SizeModel::thunkBytes(const Function &F,
+                               ArrayRef<const Value *> Extra) const {
+  // Its own arguments are where the callee wants them already: as
+  // countFunction would count a thunk's body.
+  double B = price(Feature::Function) + price(Feature::Block) +
+             price(Feature::TailCall);
+  for (const Value *A : Extra)
+    B += price(argumentFeature(*A));
+  return roundBytes(B) + paddingBytes(F);
+}
+
+uint64_t SizeModel::outputBytes() const {
+  return roundBytes(price(Feature::Store) + price(Feature::Load) +
+                    price(Feature::ArgumentStack));
+}
+
+} // namespace coalesce

@@ -1,0 +1,209 @@
+//===- test/unit/SizeModelTest.cpp - Features and prices of the size model ===//
+//
+// The features each instruction is counted as, in context (a compare that
+// feeds its branch, a GEP folded into its loads, a call's arguments by
+// kind, arguments kept across calls, constants priced as parameters), and
+// the prices the fitted tables give: a thunk is cheaper than a body it can
+// replace, a call's constants cost bytes at the call, an unknown target
+// falls back and says so.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/size/SizeModel.h"
+
+#include "llvm/AsmParser/Parser.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include "gtest/gtest.h"
+
+using namespace llvm;
+using namespace coalesce;
+
+namespace {
+
+class SizeModelTest : public ::testing::Test {
+protected:
+  Module &parse(const std::string &Text,
+                const std::string &Triple = "x86_64-unknown-linux-gnu") {
+    SMDiagnostic Err;
+    M = parseAssemblyString("target triple = \"" + Triple + "\"\n" + Text,
+                            Err, C);
+    if (!M)
+      Err.print("SizeModelTest", errs());
+    EXPECT_TRUE(M);
+    return *M;
+  }
+  double count(const char *Function, Feature F) {
+    return countFunction(*M->getFunction(Function))[unsigned(F)];
+  }
+
+  LLVMContext C;
+  std::unique_ptr<Module> M;
+};
+
+TEST_F(SizeModelTest, ThunkIsOneTailCall) {
+  parse("declare i32 @g(i32, i32)\n"
+        "define i32 @f(i32 %a, i32 %b) {\n"
+        "  %r = tail call i32 @g(i32 %a, i32 %b)\n  ret i32 %r\n}\n");
+  EXPECT_EQ(count("f", Feature::Function), 1);
+  EXPECT_EQ(count("f", Feature::TailCall), 1);
+  // The return goes with the tail call, the arguments are in place, and
+  // no frame is needed.
+  EXPECT_EQ(count("f", Feature::Return), 0);
+  EXPECT_EQ(count("f", Feature::Call), 0);
+  EXPECT_EQ(count("f", Feature::ArgumentRegister), 0);
+  EXPECT_EQ(count("f", Feature::CallFrame), 0);
+}
+
+TEST_F(SizeModelTest, ArgumentsByKind) {
+  parse("@gv = global i32 0\n"
+        "declare void @g(i32, i64, ptr, ptr, i32, ptr, double)\n"
+        "define void @f(i32 %a) {\n"
+        "  %s = alloca i32\n"
+        "  call void @g(i32 0, i64 4294967296, ptr @gv, ptr %s, i32 7, "
+        "ptr null, double 1.5)\n"
+        "  call void @g(i32 %a, i64 0, ptr @gv, ptr %s, i32 %a, ptr null, "
+        "double 0.0)\n"
+        "  ret void\n}\n");
+  // The second call is in tail position (a void return follows).
+  EXPECT_EQ(count("f", Feature::Call), 1);
+  EXPECT_EQ(count("f", Feature::TailCall), 1);
+  EXPECT_EQ(count("f", Feature::ArgumentZero), 5);
+  EXPECT_EQ(count("f", Feature::ArgumentWideImmediate), 1);
+  EXPECT_EQ(count("f", Feature::ArgumentGlobal), 2);
+  EXPECT_EQ(count("f", Feature::ArgumentStack), 2);
+  EXPECT_EQ(count("f", Feature::ArgumentImmediate), 1);
+  EXPECT_EQ(count("f", Feature::ArgumentFloat), 1);
+  // %a is the first argument in place the first time only.
+  EXPECT_EQ(count("f", Feature::ArgumentRegister), 1);
+  EXPECT_EQ(count("f", Feature::StackObject), 1);
+}
+
+TEST_F(SizeModelTest, InstructionsInContext) {
+  parse("define i32 @f(ptr %p, i32 %n) {\n"
+        "entry:\n"
+        "  %q = getelementptr inbounds i32, ptr %p, i32 %n\n"
+        "  %v = load i32, ptr %q\n"
+        "  %c = icmp slt i32 %v, 10\n"
+        "  br i1 %c, label %a, label %b\n"
+        "a:\n"
+        "  %k = icmp eq i32 %v, 3\n"
+        "  %z = zext i1 %k to i32\n"
+        "  ret i32 %z\n"
+        "b:\n"
+        "  %w = add i32 %v, 5\n"
+        "  %x = add i32 %w, %n\n"
+        "  ret i32 %x\n}\n");
+  EXPECT_EQ(count("f", Feature::AddressFolded), 1);
+  EXPECT_EQ(count("f", Feature::Address), 0);
+  EXPECT_EQ(count("f", Feature::CompareBranch), 1);
+  EXPECT_EQ(count("f", Feature::Compare), 1);
+  EXPECT_EQ(count("f", Feature::IntegerOpImmediate), 1);
+  EXPECT_EQ(count("f", Feature::IntegerOp), 1);
+  EXPECT_EQ(count("f", Feature::Return), 2);
+  EXPECT_EQ(count("f", Feature::Block), 3);
+  EXPECT_EQ(count("f", Feature::CrossBlockValue), 1); // %v
+}
+
+TEST_F(SizeModelTest, FreeInstructionsCountNothing) {
+  parse("declare void @llvm.lifetime.start.p0(ptr)\n"
+        "define i64 @f(ptr %p) {\n"
+        "  call void @llvm.lifetime.start.p0(ptr %p)\n"
+        "  %i = ptrtoint ptr %p to i64\n"
+        "  %f = freeze i64 %i\n"
+        "  ret i64 %f\n}\n");
+  FeatureCounts Counts = countFunction(*M->getFunction("f"));
+  double Total = 0;
+  for (double N : Counts)
+    Total += N;
+  EXPECT_EQ(Total, 3); // Function, Block, Return.
+}
+
+TEST_F(SizeModelTest, ArgumentsKeptAcrossCalls) {
+  parse("declare void @g()\n"
+        "define i32 @f(i32 %a, i32 %b) {\n"
+        "  %s = add i32 %a, 1\n"
+        "  call void @g()\n"
+        "  %t = add i32 %b, %s\n"
+        "  ret i32 %t\n}\n");
+  EXPECT_EQ(count("f", Feature::CallFrame), 1);
+  EXPECT_EQ(count("f", Feature::KeptArgument), 1); // %b, not %a.
+}
+
+TEST_F(SizeModelTest, ConstantsAsParameters) {
+  parse("declare void @g()\n"
+        "define i32 @f(i32 %a) {\n"
+        "  call void @g()\n"
+        "  %m = mul i32 %a, 24\n"
+        "  %s = add i32 %m, 8\n"
+        "  ret i32 %s\n}\n");
+  Function &F = *M->getFunction("f");
+  Instruction *Add = nullptr;
+  for (Instruction &I : instructions(F))
+    if (I.getOpcode() == Instruction::Add)
+      Add = &I;
+  const Use *Site = &Add->getOperandUse(1);
+  auto AsParameter = [&](const Use &U) { return &U == Site ? 0 : -1; };
+  FeatureCounts Before = countFunction(F), After = countFunction(F, AsParameter);
+  EXPECT_EQ(Before[unsigned(Feature::IntegerOpImmediate)], 1);
+  EXPECT_EQ(After[unsigned(Feature::IntegerOpImmediate)], 0);
+  EXPECT_EQ(After[unsigned(Feature::IntegerOp)], 1);
+  // The new argument is used after the call: kept in a saved register.
+  EXPECT_EQ(After[unsigned(Feature::KeptArgument)],
+            Before[unsigned(Feature::KeptArgument)] + 1);
+}
+
+/// Fitted prices, on both targets with tables.
+class FittedModelTest : public SizeModelTest,
+                        public ::testing::WithParamInterface<const char *> {};
+
+TEST_P(FittedModelTest, PricesMakeSense) {
+  Module &Mod = parse("declare i64 @g(i64, i64)\n"
+                      "declare void @h(ptr)\n"
+                      "define i64 @body(i64 %a, i64 %b) minsize optsize {\n"
+                      "  %x = mul i64 %a, %b\n"
+                      "  %y = add i64 %x, 77\n"
+                      "  %z = call i64 @g(i64 %y, i64 %x)\n"
+                      "  %w = xor i64 %z, %a\n"
+                      "  ret i64 %w\n}\n",
+                      GetParam());
+  SizeModel Size = SizeModel::forModule(Mod);
+  ASSERT_TRUE(Size.isFitted()) << Size.basis();
+  EXPECT_EQ(Size.basis(), "size model, " + Triple(GetParam()).getArchName().str());
+  Function &Body = *Mod.getFunction("body");
+  EXPECT_LT(Size.thunkBytes(Body), Size.functionBytes(Body));
+  // Passing constants costs something; a wide one no less than a small
+  // one, and a zero no more than a small one.
+  Constant *Small = ConstantInt::get(Type::getInt64Ty(C), 24);
+  Constant *Wide = ConstantInt::get(Type::getInt64Ty(C), 1ull << 40);
+  Constant *Zero = ConstantInt::get(Type::getInt64Ty(C), 0);
+  EXPECT_GT(Size.argumentBytes(*Small), 0u);
+  EXPECT_GE(Size.argumentBytes(*Wide), Size.argumentBytes(*Small));
+  EXPECT_LE(Size.argumentBytes(*Zero), Size.argumentBytes(*Small));
+  EXPECT_GT(Size.thunkBytes(Body, {Small}), Size.thunkBytes(Body));
+  EXPECT_GT(Size.callBytes({Small, Zero}), Size.callBytes({}));
+  EXPECT_GT(Size.outputBytes(), 0u);
+}
+
+INSTANTIATE_TEST_SUITE_P(Targets, FittedModelTest,
+                         ::testing::Values("x86_64-unknown-linux-gnu",
+                                           "aarch64-unknown-linux-gnu"));
+
+TEST_F(SizeModelTest, UnknownTargetFallsBackAndSaysSo) {
+  Module &Mod = parse("define i32 @f(i32 %a) {\n"
+                      "  %b = add i32 %a, 1\n  ret i32 %b\n}\n",
+                      "sparc-unknown-linux-gnu");
+  SizeModel Size = SizeModel::forModule(Mod);
+  EXPECT_FALSE(Size.isFitted());
+  EXPECT_EQ(Size.basis(), "TTI estimate: no size model for sparc");
+  // Two instructions, 4 bytes each, and 8 of padding, as before the model.
+  EXPECT_EQ(Size.functionBytes(*Mod.getFunction("f")), 16u);
+}
+
+} // namespace

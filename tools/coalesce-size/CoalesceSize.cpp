@@ -1,0 +1,485 @@
+//===- tools/coalesce-size/CoalesceSize.cpp - Fit and check the size model ===//
+//
+// coalesce-size measures the size model (core/size) against real object
+// code. For each module it is given (a merged LTO module, as a link hands
+// it to code generation: bench/run --save-modules writes them), it counts
+// every function's features, compiles the module in process with the
+// target's own code generator as ld.lld would (PIC, function sections, the
+// functions' own optimization attributes), and reads each function's size
+// from the object's symbol table.
+//
+//   coalesce-size fit -o core/size/tables/x86_64.inc A.bc B.bc ...
+//       fits the prices on all but a held-out share of the functions (by a
+//       hash of their names, so a template instance shared by programs is
+//       on one side only), prints the error on the held-out share beside
+//       TTI's estimate, and writes the table.
+//   coalesce-size check [--max-median=P] [--max-summed=P] [--held-out]
+//                       [--beat-tti] A.bc ...
+//       prices every function with the compiled-in table for the module's
+//       target and prints, per module, the median error per function and
+//       the error summed over the module, beside TTI's (with --held-out,
+//       first on the share fit left out); fails when a bound is exceeded.
+//   coalesce-size list A.bc
+//       one line per function: name, bytes, model, TTI.
+//   coalesce-size features A.bc ...
+//       a table of every function's feature counts and bytes (a header
+//       line, then one line per function), to study the model elsewhere.
+//
+// The fit minimizes the absolute error divided by the square root of each
+// function's bytes, with non-negative prices (iteratively reweighted least
+// squares, each round solved by coordinate descent on the normal
+// equations); see fitPrices. bench/size-fit runs the whole fit.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/size/SizeModel.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/CodeGen/TargetLowering.h"
+#include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/MC/MCAsmInfo.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Object/ELFObjectFile.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/xxhash.h"
+#include "llvm/Target/TargetMachine.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+using namespace llvm;
+using namespace coalesce;
+
+static cl::OptionCategory SizeCategory("coalesce-size options");
+static cl::opt<std::string> Mode(cl::Positional, cl::Required,
+                                 cl::desc("<fit|check|list|features>"),
+                                 cl::cat(SizeCategory));
+static cl::list<std::string> Inputs(cl::Positional, cl::OneOrMore,
+                                    cl::desc("<merged LTO modules (.bc/.ll)>"),
+                                    cl::cat(SizeCategory));
+static cl::opt<std::string> Output("o", cl::value_desc("file"),
+                                   cl::desc("fit: the table to write"),
+                                   cl::cat(SizeCategory));
+static cl::opt<unsigned>
+    HoldOut("hold-out", cl::init(20),
+            cl::desc("fit: percent of functions left out of the fit and "
+                     "measured"),
+            cl::cat(SizeCategory));
+static cl::opt<double>
+    MaxMedian("max-median", cl::init(0),
+              cl::desc("check: fail when a module's median error per "
+                       "function exceeds this percent (0: no bound)"),
+              cl::cat(SizeCategory));
+static cl::opt<double>
+    MaxSummed("max-summed", cl::init(0),
+              cl::desc("check: fail when the error summed over a module "
+                       "exceeds this percent (0: no bound)"),
+              cl::cat(SizeCategory));
+
+static cl::opt<bool>
+    CheckHeldOut("held-out",
+                 cl::desc("check: also the error on each module's held-out "
+                          "share (the functions fit left out), bounded too"),
+                 cl::cat(SizeCategory));
+static cl::opt<bool>
+    BeatTTI("beat-tti",
+            cl::desc("check: fail when the model's median error is not below "
+                     "TTI x4's"),
+            cl::cat(SizeCategory));
+
+namespace {
+
+/// One function: what the model sees, and what the code generator made.
+struct Sample {
+  std::string Name;
+  FeatureCounts Counts{};
+  double Bytes = 0; ///< From the object's symbol table.
+  double TTI = 0;   ///< TTI's code-size units x 4.
+  double Share = 1; ///< Its module's share in the fit (every module alike).
+};
+
+struct Measured {
+  std::string Arch;
+  unsigned MinAlign = 1, PrefAlign = 1, InstrAlign = 1;
+  std::vector<Sample> Samples;
+};
+
+[[noreturn]] void fail(const Twine &Msg) {
+  WithColor::error(errs(), "coalesce-size") << Msg << "\n";
+  exit(1);
+}
+
+/// Compiles M to an object in memory and returns its function symbols'
+/// sizes by name.
+StringMap<uint64_t> objectSizes(Module &M, TargetMachine &TM,
+                                const Twine &Where) {
+  SmallVector<char, 0> Buffer;
+  raw_svector_ostream OS(Buffer);
+  legacy::PassManager PM;
+  if (TM.addPassesToEmitFile(PM, OS, nullptr, CodeGenFileType::ObjectFile))
+    fail(Where + ": the target cannot emit object files");
+  PM.run(M);
+  auto Obj = object::ObjectFile::createObjectFile(
+      MemoryBufferRef(StringRef(Buffer.data(), Buffer.size()), "object"));
+  if (!Obj)
+    fail(Where + ": " + toString(Obj.takeError()));
+  auto *ELF = dyn_cast<object::ELFObjectFileBase>(Obj->get());
+  if (!ELF)
+    fail(Where + ": only ELF objects are measured");
+  StringMap<uint64_t> Sizes;
+  for (object::ELFSymbolRef S : ELF->symbols()) {
+    Expected<object::SymbolRef::Type> Ty = S.getType();
+    Expected<StringRef> Name = S.getName();
+    if (!Ty || !Name || *Ty != object::SymbolRef::ST_Function) {
+      consumeError(Ty.takeError());
+      consumeError(Name.takeError());
+      continue;
+    }
+    Sizes[*Name] = S.getSize();
+  }
+  return Sizes;
+}
+
+Measured measure(const std::string &Path) {
+  LLVMContext Ctx;
+  SMDiagnostic Err;
+  std::unique_ptr<Module> M = parseIRFile(Path, Err, Ctx);
+  if (!M)
+    fail(Path + ": " + Err.getMessage());
+  Triple TT(M->getTargetTriple());
+  std::string Error;
+  const Target *T = TargetRegistry::lookupTarget(TT, Error);
+  if (!T)
+    fail(Path + ": " + Error);
+  TargetOptions Options;
+  // As ld.lld's LTO configures code generation.
+  Options.FunctionSections = true;
+  Options.DataSections = true;
+  std::unique_ptr<TargetMachine> TM(T->createTargetMachine(
+      TT, "", "", Options, Reloc::PIC_, std::nullopt,
+      CodeGenOptLevel::Default));
+  if (!TM)
+    fail(Path + ": no target machine for " + TT.str());
+
+  Measured Out;
+  Out.Arch = TT.getArchName().str();
+  Out.InstrAlign = TM->getMCAsmInfo()->getMinInstAlignment();
+  bool AlignsKnown = false;
+  std::map<std::string, Sample> ByName;
+  for (Function &F : *M) {
+    if (F.isDeclaration() || F.hasAvailableExternallyLinkage())
+      continue;
+    if (!AlignsKnown) {
+      const TargetLowering *TLI = TM->getSubtargetImpl(F)->getTargetLowering();
+      Out.MinAlign = TLI->getMinFunctionAlignment().value();
+      Out.PrefAlign = TLI->getPrefFunctionAlignment().value();
+      AlignsKnown = true;
+    }
+    // Private symbols leave no entry in the symbol table.
+    if (F.hasPrivateLinkage())
+      F.setLinkage(GlobalValue::InternalLinkage);
+    Sample S;
+    S.Name = F.getName().str();
+    S.Counts = countFunction(F);
+    TargetTransformInfo TTI = TM->getTargetTransformInfo(F);
+    uint64_t Units = 0;
+    for (Instruction &I : instructions(F)) {
+      InstructionCost C =
+          TTI.getInstructionCost(&I, TargetTransformInfo::TCK_CodeSize);
+      Units += C.isValid() ? uint64_t(C.getValue()) : 1;
+    }
+    S.TTI = double(Units * 4);
+    ByName[S.Name] = std::move(S);
+  }
+  StringMap<uint64_t> Sizes = objectSizes(*M, *TM, Path);
+  for (auto &[Name, S] : ByName) {
+    auto It = Sizes.find(Name);
+    if (It == Sizes.end() || !It->second)
+      continue; // Dropped or emptied by code generation.
+    S.Bytes = double(It->second);
+    Out.Samples.push_back(std::move(S));
+  }
+  return Out;
+}
+
+/// Whether a function is in the held-out share: by its name alone, so the
+/// same function in two modules is on one side.
+bool heldOut(StringRef Name) {
+  return HoldOut && xxh3_64bits(Name) % 100 < HoldOut;
+}
+
+/// Non-negative weighted least squares: minimizes sum W (x.p - y)^2 over
+/// p >= 0 by coordinate descent on the normal equations, from P on.
+void solveWeighted(const std::vector<const Sample *> &Train,
+                   const std::vector<double> &W, std::vector<double> &P) {
+  const unsigned N = NumFeatures;
+  std::vector<double> A(N * N, 0), B(N, 0);
+  for (size_t K = 0; K != Train.size(); ++K) {
+    const Sample &S = *Train[K];
+    for (unsigned I = 0; I != N; ++I) {
+      if (!S.Counts[I])
+        continue;
+      B[I] += W[K] * S.Counts[I] * S.Bytes;
+      for (unsigned J = 0; J != N; ++J)
+        A[I * N + J] += W[K] * S.Counts[I] * S.Counts[J];
+    }
+  }
+  for (unsigned Sweep = 0; Sweep != 20000; ++Sweep) {
+    double Moved = 0;
+    for (unsigned I = 0; I != N; ++I) {
+      if (A[I * N + I] <= 0)
+        continue; // Never seen: stays 0.
+      double R = B[I];
+      for (unsigned J = 0; J != N; ++J)
+        if (J != I)
+          R -= A[I * N + J] * P[J];
+      double Next = std::max(0.0, R / A[I * N + I]);
+      Moved = std::max(Moved, std::fabs(Next - P[I]));
+      P[I] = Next;
+    }
+    if (Moved < 1e-7)
+      break;
+  }
+}
+
+/// The prices that minimize sum |x.p - y| / sqrt(y) over p >= 0: absolute
+/// errors, so the few functions code generation treats unlike the rest
+/// (huge switch tables, inline assembly) do not drag every price; divided
+/// by sqrt(y), so small functions count, but a large function's bytes
+/// still weigh more than a thunk's. Solved by iteratively reweighted least
+/// squares from the 1/y least-squares start: each round weighs a function
+/// by 1 / (y^1.5 max(|relative error|, 2%)).
+std::vector<double> fitPrices(const std::vector<const Sample *> &Train) {
+  std::vector<double> W(Train.size()), P(NumFeatures, 0);
+  for (size_t K = 0; K != Train.size(); ++K)
+    W[K] = Train[K]->Share / std::max(Train[K]->Bytes, 1.0);
+  solveWeighted(Train, W, P);
+  for (unsigned Round = 0; Round != 30; ++Round) {
+    for (size_t K = 0; K != Train.size(); ++K) {
+      const Sample &S = *Train[K];
+      double Y = std::max(S.Bytes, 1.0), X = 0;
+      for (unsigned I = 0; I != NumFeatures; ++I)
+        X += P[I] * S.Counts[I];
+      double Rel = std::max(std::fabs(X - Y) / Y, 0.02);
+      W[K] = S.Share / (Y * std::sqrt(Y) * Rel);
+    }
+    solveWeighted(Train, W, P);
+  }
+  return P;
+}
+
+double predict(const std::vector<double> &Prices, const Sample &S) {
+  double B = 0;
+  for (unsigned I = 0; I != NumFeatures; ++I)
+    B += Prices[I] * S.Counts[I];
+  return std::max(0.0, std::round(B));
+}
+
+/// The errors of one set of predictions: median |error| per function and
+/// |error| of the sums, both in percent of the real bytes.
+struct Errors {
+  size_t Functions = 0;
+  double Median = 0, Summed = 0;
+};
+
+template <typename PredictT>
+Errors errorsOf(const std::vector<const Sample *> &Set, PredictT Predict) {
+  Errors E;
+  E.Functions = Set.size();
+  if (Set.empty())
+    return E;
+  std::vector<double> Rel;
+  double Real = 0, Pred = 0;
+  for (const Sample *S : Set) {
+    double P = Predict(*S);
+    Rel.push_back(std::fabs(P - S->Bytes) / S->Bytes);
+    Real += S->Bytes;
+    Pred += P;
+  }
+  std::nth_element(Rel.begin(), Rel.begin() + Rel.size() / 2, Rel.end());
+  E.Median = 100 * Rel[Rel.size() / 2];
+  E.Summed = 100 * std::fabs(Pred - Real) / Real;
+  return E;
+}
+
+std::string describe(const Errors &Model, const Errors &TTI) {
+  std::string S;
+  raw_string_ostream OS(S);
+  OS << format("%6zu functions: median |error| %5.1f%% (TTI x4 %5.1f%%), "
+               "summed %5.1f%% (TTI x4 %5.1f%%)",
+               Model.Functions, Model.Median, TTI.Median, Model.Summed,
+               TTI.Summed);
+  return S;
+}
+
+double ttiOf(const Sample &S) { return S.TTI; }
+
+int runFit() {
+  if (Output.empty())
+    fail("fit needs -o <table file>");
+  std::vector<Measured> All;
+  for (const std::string &In : Inputs) {
+    All.push_back(measure(In));
+    if (All.back().Arch != All.front().Arch)
+      fail(In + ": target " + All.back().Arch + ", not " + All.front().Arch +
+           " as the first module");
+  }
+  // Every module weighs the same in the fit, however many functions it
+  // has: a test suite of thousands of small template instances must not
+  // set the prices for a C program.
+  size_t Total = 0;
+  for (const Measured &M : All)
+    Total += M.Samples.size();
+  std::vector<const Sample *> Train, Test;
+  for (Measured &M : All)
+    for (Sample &S : M.Samples) {
+      S.Share = double(Total) / All.size() / M.Samples.size();
+      (heldOut(S.Name) ? Test : Train).push_back(&S);
+    }
+  if (Train.empty())
+    fail("no functions to fit on");
+  std::vector<double> Prices = fitPrices(Train);
+  auto Model = [&](const Sample &S) { return predict(Prices, S); };
+
+  std::string Summary;
+  raw_string_ostream SOS(Summary);
+  SOS << "// Fitted on " << Train.size() << " functions of";
+  for (const std::string &In : Inputs)
+    SOS << " " << sys::path::filename(In);
+  SOS << ".\n// Held out (" << HoldOut << "%), all modules: "
+      << describe(errorsOf(Test, Model), errorsOf(Test, ttiOf)) << "\n";
+  for (size_t I = 0; I != All.size(); ++I) {
+    std::vector<const Sample *> Held, Whole;
+    for (const Sample &S : All[I].Samples) {
+      Whole.push_back(&S);
+      if (heldOut(S.Name))
+        Held.push_back(&S);
+    }
+    SOS << "// " << sys::path::filename(Inputs[I]) << ", held out: "
+        << describe(errorsOf(Held, Model), errorsOf(Held, ttiOf))
+        << "\n//   whole module: "
+        << describe(errorsOf(Whole, Model), errorsOf(Whole, ttiOf)) << "\n";
+  }
+  outs() << Summary;
+
+  std::error_code EC;
+  raw_fd_ostream OS(Output, EC, sys::fs::OF_Text);
+  if (EC)
+    fail(Output + ": " + EC.message());
+  const Measured &First = All.front();
+  OS << "// The size model's prices for " << First.Arch
+     << ", in bytes (core/size/SizeModel.cpp).\n"
+     << "// Written by `coalesce-size fit`; bench/size-fit reproduces it. Do "
+        "not edit.\n"
+     << Summary << "COALESCE_SIZE_TARGET(\"" << First.Arch << "\", "
+     << First.MinAlign << ", " << First.PrefAlign << ", " << First.InstrAlign
+     << ")\n";
+  for (unsigned I = 0; I != NumFeatures; ++I)
+    OS << "COALESCE_SIZE_PRICE(" << featureName(Feature(I)) << ", "
+       << format("%.3f", Prices[I]) << ")\n";
+  return 0;
+}
+
+int runFeatures() {
+  outs() << "module\tfunction\tbytes\ttti";
+  for (unsigned I = 0; I != NumFeatures; ++I)
+    outs() << "\t" << featureName(Feature(I));
+  outs() << "\n";
+  for (const std::string &In : Inputs) {
+    Measured M = measure(In);
+    for (const Sample &S : M.Samples) {
+      outs() << sys::path::filename(In) << "\t" << S.Name << "\t" << S.Bytes
+             << "\t" << S.TTI;
+      for (double N : S.Counts)
+        outs() << "\t" << N;
+      outs() << "\n";
+    }
+  }
+  return 0;
+}
+
+int runCheck(bool List) {
+  bool Failed = false;
+  for (const std::string &In : Inputs) {
+    Measured M = measure(In);
+    const SizeTable *Table = sizeTableFor(Triple(M.Arch + "-unknown-linux"));
+    if (!Table)
+      fail(In + ": no size model for " + M.Arch);
+    SizeModel Model(Table);
+    auto Predict = [&](const Sample &S) {
+      return std::max(0.0, std::round(Model.bytes(S.Counts)));
+    };
+    std::vector<const Sample *> Set;
+    for (const Sample &S : M.Samples)
+      Set.push_back(&S);
+    if (List) {
+      for (const Sample *S : Set)
+        outs() << S->Name << "\t" << S->Bytes << "\t" << Predict(*S) << "\t"
+               << S->TTI << "\n";
+      continue;
+    }
+    auto Check = [&](StringRef What, const std::vector<const Sample *> &Of) {
+      Errors E = errorsOf(Of, Predict), T = errorsOf(Of, ttiOf);
+      outs() << sys::path::filename(In) << " (" << M.Arch << "), " << What
+             << ": " << describe(E, T) << "\n";
+      if ((MaxMedian > 0 && E.Median > MaxMedian) ||
+          (MaxSummed > 0 && E.Summed > MaxSummed)) {
+        WithColor::error(errs(), "coalesce-size")
+            << In << ", " << What << ": error above the bounds (median "
+            << MaxMedian << "%, summed " << MaxSummed << "%)\n";
+        Failed = true;
+      }
+      if (BeatTTI && E.Median >= T.Median) {
+        WithColor::error(errs(), "coalesce-size")
+            << In << ", " << What << ": median error not below TTI x4's\n";
+        Failed = true;
+      }
+    };
+    if (CheckHeldOut) {
+      std::vector<const Sample *> Held;
+      for (const Sample *S : Set)
+        if (heldOut(S->Name))
+          Held.push_back(S);
+      Check("held out", Held);
+    }
+    Check("whole module", Set);
+  }
+  return Failed;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  InitLLVM X(argc, argv);
+  InitializeAllTargetInfos();
+  InitializeAllTargets();
+  InitializeAllTargetMCs();
+  InitializeAllAsmPrinters();
+  InitializeAllAsmParsers(); // Inline asm is assembled too.
+  cl::HideUnrelatedOptions(SizeCategory);
+  cl::ParseCommandLineOptions(argc, argv,
+                              "coalesce-size: fit and check the size model\n");
+  if (Mode == "fit")
+    return runFit();
+  if (Mode == "check")
+    return runCheck(false);
+  if (Mode == "list")
+    return runCheck(true);
+  if (Mode == "features")
+    return runFeatures();
+  fail("unknown mode '" + Mode + "': fit, check or list");
+}
