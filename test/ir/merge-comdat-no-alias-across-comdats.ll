@@ -1,5 +1,5 @@
 ; RUN: %opt-coalesce -passes=coalesce-merge -coalesce-verify -S %s | FileCheck %s
-; Purpose: a weak_odr unnamed_addr duplicate in a different comdat than the kept body cannot become an alias (the alias would leave its comdat): it stays in its comdat as a thunk, and calls name the kept body.
+; Purpose: a weak_odr unnamed_addr duplicate in a different comdat than the kept body cannot become an alias (the alias would leave its comdat): it stays in its comdat as a thunk (the body is large enough to pay for one), and calls name the kept body.
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
@@ -12,10 +12,16 @@ $second = comdat any
 
 ; CHECK-LABEL: define weak_odr i32 @first(i32 %a) unnamed_addr comdat {
 ; CHECK-NEXT:    %s = mul i32 %a, 7
-; CHECK-NEXT:    ret i32 %s
+; CHECK-NEXT:    %t = xor i32 %s, 12345
+; CHECK-NEXT:    %u = call i32 @ext(i32 %t)
+; CHECK-NEXT:    %v = add i32 %u, %s
+; CHECK-NEXT:    ret i32 %v
 define weak_odr i32 @first(i32 %a) unnamed_addr comdat {
   %s = mul i32 %a, 7
-  ret i32 %s
+  %t = xor i32 %s, 12345
+  %u = call i32 @ext(i32 %t)
+  %v = add i32 %u, %s
+  ret i32 %v
 }
 
 ; CHECK-LABEL: define weak_odr i32 @second(i32 %x) unnamed_addr comdat {
@@ -23,9 +29,14 @@ define weak_odr i32 @first(i32 %a) unnamed_addr comdat {
 ; CHECK-NEXT:    ret i32 %1
 ; CHECK-NEXT:  }
 define weak_odr i32 @second(i32 %x) unnamed_addr comdat {
-  %t = mul i32 %x, 7
-  ret i32 %t
+  %s = mul i32 %x, 7
+  %t = xor i32 %s, 12345
+  %u = call i32 @ext(i32 %t)
+  %v = add i32 %u, %s
+  ret i32 %v
 }
+
+declare i32 @ext(i32)
 
 ; CHECK-LABEL: define i32 @caller(
 ; CHECK-NEXT:    %a = call i32 @first(i32 1)

@@ -9,7 +9,7 @@ target triple = "x86_64-unknown-linux-gnu"
 
 ; CHECK-DAG: remark: {{.*}}merged bytes_a into bytes_a.coalesced as replaced with 2 constants as parameters
 ; CHECK-DAG: remark: {{.*}}merged bytes_b into bytes_a.coalesced as replaced with 2 constants as parameters
-; CHECK-DAG: remark: {{.*}}not merged small_a with small_b, equal up to constants: would save ~{{[0-9]+}} bytes, less than the margin of 16
+; CHECK-DAG: remark: {{.*}}not merged small_a with small_b, equal up to constants: would save {{[0-9]+}} bytes (size model, x86_64), less than the margin of 16
 
 define i64 @user(ptr %p) {
   %x = call i64 @bytes_a(ptr %p)

@@ -1,5 +1,5 @@
 ; RUN: %opt-coalesce -passes=coalesce-merge -coalesce-use-aliases=false -coalesce-verify -S %s | FileCheck %s
-; Purpose: with -coalesce-use-aliases=false an exported unnamed_addr duplicate becomes a thunk (tail call to the kept body) instead of an alias; calls still name the kept body.
+; Purpose: with -coalesce-use-aliases=false an exported unnamed_addr duplicate becomes a thunk (tail call to the kept body; the body is large enough to pay for one) instead of an alias; calls still name the kept body.
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
@@ -8,10 +8,16 @@ target triple = "x86_64-unknown-linux-gnu"
 
 ; CHECK-LABEL: define i32 @first(
 ; CHECK-NEXT:    %s = mul i32 %a, 7
-; CHECK-NEXT:    ret i32 %s
+; CHECK-NEXT:    %t = xor i32 %s, 12345
+; CHECK-NEXT:    %u = call i32 @ext(i32 %t)
+; CHECK-NEXT:    %v = add i32 %u, %s
+; CHECK-NEXT:    ret i32 %v
 define i32 @first(i32 %a) unnamed_addr {
   %s = mul i32 %a, 7
-  ret i32 %s
+  %t = xor i32 %s, 12345
+  %u = call i32 @ext(i32 %t)
+  %v = add i32 %u, %s
+  ret i32 %v
 }
 
 ; CHECK-LABEL: define i32 @second(i32 %x) unnamed_addr {
@@ -19,9 +25,14 @@ define i32 @first(i32 %a) unnamed_addr {
 ; CHECK-NEXT:    ret i32 %1
 ; CHECK-NEXT:  }
 define i32 @second(i32 %x) unnamed_addr {
-  %t = mul i32 %x, 7
-  ret i32 %t
+  %s = mul i32 %x, 7
+  %t = xor i32 %s, 12345
+  %u = call i32 @ext(i32 %t)
+  %v = add i32 %u, %s
+  ret i32 %v
 }
+
+declare i32 @ext(i32)
 
 ; CHECK-LABEL: define i32 @caller(
 ; CHECK-NEXT:    %a = call i32 @first(i32 1)

@@ -1,5 +1,5 @@
 ; RUN: %opt-coalesce -passes=coalesce-merge -coalesce-use-aliases=false -coalesce-verify -S %s | FileCheck %s
-; Purpose: an internal unnamed_addr duplicate listed in @llvm.compiler.used is not deleted: without aliases it becomes a thunk that @llvm.compiler.used still names; calls name the kept body.
+; Purpose: an internal unnamed_addr duplicate listed in @llvm.compiler.used is not deleted: without aliases it becomes a thunk (the body is large enough to pay for one) that @llvm.compiler.used still names; calls name the kept body.
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
@@ -10,10 +10,16 @@ target triple = "x86_64-unknown-linux-gnu"
 
 ; CHECK-LABEL: define internal i32 @first(
 ; CHECK-NEXT:    %s = mul i32 %a, 7
-; CHECK-NEXT:    ret i32 %s
+; CHECK-NEXT:    %t = xor i32 %s, 12345
+; CHECK-NEXT:    %u = call i32 @ext(i32 %t)
+; CHECK-NEXT:    %v = add i32 %u, %s
+; CHECK-NEXT:    ret i32 %v
 define internal i32 @first(i32 %a) unnamed_addr {
   %s = mul i32 %a, 7
-  ret i32 %s
+  %t = xor i32 %s, 12345
+  %u = call i32 @ext(i32 %t)
+  %v = add i32 %u, %s
+  ret i32 %v
 }
 
 ; CHECK-LABEL: define internal i32 @second(i32 %x) unnamed_addr {
@@ -21,9 +27,14 @@ define internal i32 @first(i32 %a) unnamed_addr {
 ; CHECK-NEXT:    ret i32 %1
 ; CHECK-NEXT:  }
 define internal i32 @second(i32 %x) unnamed_addr {
-  %t = mul i32 %x, 7
-  ret i32 %t
+  %s = mul i32 %x, 7
+  %t = xor i32 %s, 12345
+  %u = call i32 @ext(i32 %t)
+  %v = add i32 %u, %s
+  ret i32 %v
 }
+
+declare i32 @ext(i32)
 
 ; CHECK-LABEL: define i32 @caller(
 ; CHECK-NEXT:    %a = call i32 @first(i32 1)

@@ -9,7 +9,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-NEXT: coalesce: kept 'api1'
 ; CHECK-NEXT:   merged 'api2' (thunk, ~{{[0-9]+}} bytes)
 ; CHECK-NEXT: coalesce: not merged 'va2' with 'va1': varargs: a thunk cannot forward variable arguments
-; CHECK-NEXT: coalesce: 7 functions before, 6 after ({{[0-9]+}} with own bodies); 2 merged (1 replaced, 0 aliases, 1 thunks); ~{{[0-9]+}} bytes saved (estimated)
+; CHECK-NEXT: coalesce: 7 functions before, 6 after ({{[0-9]+}} with own bodies); 2 merged (1 replaced, 0 aliases, 1 thunks); ~{{[0-9]+}} bytes saved (estimated) [size model, x86_64]
 
 define internal i32 @first(i32 %a) unnamed_addr {
   %s = mul i32 %a, 7
@@ -23,13 +23,21 @@ define internal i32 @second(i32 %x) unnamed_addr {
 
 define i32 @api1(i32 %a) {
   %s = xor i32 %a, 5
-  ret i32 %s
+  %t = mul i32 %s, 7
+  %u = call i32 @ext(i32 %t)
+  %v = add i32 %u, %s
+  ret i32 %v
 }
 
 define i32 @api2(i32 %a) {
   %s = xor i32 %a, 5
-  ret i32 %s
+  %t = mul i32 %s, 7
+  %u = call i32 @ext(i32 %t)
+  %v = add i32 %u, %s
+  ret i32 %v
 }
+
+declare i32 @ext(i32)
 
 define i32 @caller() {
   %a = call i32 @first(i32 1)

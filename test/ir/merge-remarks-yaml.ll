@@ -46,13 +46,21 @@ define internal i32 @second(i32 %x) unnamed_addr {
 
 define i32 @api1(i32 %a) {
   %s = xor i32 %a, 5
-  ret i32 %s
+  %t = mul i32 %s, 7
+  %u = call i32 @ext(i32 %t)
+  %v = add i32 %u, %s
+  ret i32 %v
 }
 
 define i32 @api2(i32 %a) {
   %s = xor i32 %a, 5
-  ret i32 %s
+  %t = mul i32 %s, 7
+  %u = call i32 @ext(i32 %t)
+  %v = add i32 %u, %s
+  ret i32 %v
 }
+
+declare i32 @ext(i32)
 
 define i32 @caller() {
   %a = call i32 @first(i32 1)

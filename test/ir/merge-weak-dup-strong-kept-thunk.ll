@@ -1,5 +1,5 @@
 ; RUN: %opt-coalesce -passes=coalesce-merge -coalesce-verify -S %s | FileCheck %s
-; Purpose: a weak duplicate (address significant) of a strong function becomes a weak thunk to the strong body; its linkage stays weak and calls of the weak name are not redirected (it may be overridden at link time).
+; Purpose: a weak duplicate (address significant) of a strong function becomes a weak thunk to the strong body (the body is large enough to pay for one); its linkage stays weak and calls of the weak name are not redirected (it may be overridden at link time).
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
@@ -8,10 +8,16 @@ target triple = "x86_64-unknown-linux-gnu"
 
 ; CHECK-LABEL: define i32 @strong(
 ; CHECK-NEXT:    %s = mul i32 %a, 7
-; CHECK-NEXT:    ret i32 %s
+; CHECK-NEXT:    %t = xor i32 %s, 12345
+; CHECK-NEXT:    %u = call i32 @ext(i32 %t)
+; CHECK-NEXT:    %v = add i32 %u, %s
+; CHECK-NEXT:    ret i32 %v
 define i32 @strong(i32 %a) {
   %s = mul i32 %a, 7
-  ret i32 %s
+  %t = xor i32 %s, 12345
+  %u = call i32 @ext(i32 %t)
+  %v = add i32 %u, %s
+  ret i32 %v
 }
 
 ; CHECK-LABEL: define weak i32 @weakdup(i32 %x) {
@@ -19,8 +25,11 @@ define i32 @strong(i32 %a) {
 ; CHECK-NEXT:    ret i32 %1
 ; CHECK-NEXT:  }
 define weak i32 @weakdup(i32 %x) {
-  %t = mul i32 %x, 7
-  ret i32 %t
+  %s = mul i32 %x, 7
+  %t = xor i32 %s, 12345
+  %u = call i32 @ext(i32 %t)
+  %v = add i32 %u, %s
+  ret i32 %v
 }
 
 ; CHECK-LABEL: define i32 @caller(
@@ -32,3 +41,5 @@ define i32 @caller() {
   %s = add i32 %a, %b
   ret i32 %s
 }
+
+declare i32 @ext(i32)

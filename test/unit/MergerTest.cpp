@@ -33,10 +33,12 @@ namespace {
 const char *const ELF = "target triple = \"x86_64-unknown-linux-gnu\"\n"
                         "declare i32 @ext(i32)\ndeclare i32 @ext2(i32)\n";
 
-/// A body of three instructions, so a thunk is always smaller.
+/// A body the size model prices above two thunks (an interposable pair
+/// needs one each), so thunks are always the smaller choice.
 std::string body(const std::string &Callee = "@ext") {
   return "  %s = mul i32 %a, 7\n  %t = call i32 " + Callee +
-         "(i32 %s)\n  ret i32 %t\n";
+         "(i32 %s)\n  %u = xor i32 %t, %a\n  %v = add i32 %u, 12345\n"
+         "  ret i32 %v\n";
 }
 
 std::string fn(const std::string &Head, const std::string &Body = body()) {

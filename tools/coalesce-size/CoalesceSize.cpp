@@ -5,7 +5,8 @@
 // it to code generation: bench/run --save-modules writes them), it counts
 // every function's features, compiles the module in process with the
 // target's own code generator as ld.lld would (PIC, function sections, the
-// functions' own optimization attributes), and reads each function's size
+// functions' own optimization attributes; without the machine outliner, so
+// that each function keeps its own code), and reads each function's size
 // from the object's symbol table.
 //
 //   coalesce-size fit -o core/size/tables/x86_64.inc A.bc B.bc ...
@@ -174,6 +175,11 @@ Measured measure(const std::string &Path) {
       CodeGenOptLevel::Default));
   if (!TM)
     fail(Path + ": no target machine for " + TT.str());
+  // A function's own code, before the machine outliner (on by default at
+  // -Oz on AArch64) moves sequences it shares with others into outlined
+  // functions: what a function is left with then depends on the rest of
+  // the program, not on the function.
+  TM->setSupportsDefaultOutlining(false);
 
   Measured Out;
   Out.Arch = TT.getArchName().str();
@@ -222,8 +228,18 @@ bool heldOut(StringRef Name) {
   return HoldOut && xxh3_64bits(Name) % 100 < HoldOut;
 }
 
+/// Prices that must keep an order whatever the corpus says, because the
+/// code behind them does: a zero is set up in no more bytes than a small
+/// constant, a small one in no more than a wide one. (Rare features are
+/// otherwise free to trade bytes with the common ones they co-occur with.)
+const std::pair<Feature, Feature> NoMoreThan[] = {
+    {Feature::ArgumentZero, Feature::ArgumentImmediate},
+    {Feature::ArgumentImmediate, Feature::ArgumentWideImmediate},
+};
+
 /// Non-negative weighted least squares: minimizes sum W (x.p - y)^2 over
-/// p >= 0 by coordinate descent on the normal equations, from P on.
+/// p >= 0 (and the NoMoreThan orders) by coordinate descent on the normal
+/// equations, from P on.
 void solveWeighted(const std::vector<const Sample *> &Train,
                    const std::vector<double> &W, std::vector<double> &P) {
   const unsigned N = NumFeatures;
@@ -248,6 +264,12 @@ void solveWeighted(const std::vector<const Sample *> &Train,
         if (J != I)
           R -= A[I * N + J] * P[J];
       double Next = std::max(0.0, R / A[I * N + I]);
+      for (auto [Lo, Hi] : NoMoreThan) {
+        if (unsigned(Hi) == I)
+          Next = std::max(Next, P[unsigned(Lo)]);
+        if (unsigned(Lo) == I && A[unsigned(Hi) * N + unsigned(Hi)] > 0)
+          Next = std::min(Next, P[unsigned(Hi)]);
+      }
       Moved = std::max(Moved, std::fabs(Next - P[I]));
       P[I] = Next;
     }
@@ -439,8 +461,10 @@ int runCheck(bool List) {
       if ((MaxMedian > 0 && E.Median > MaxMedian) ||
           (MaxSummed > 0 && E.Summed > MaxSummed)) {
         WithColor::error(errs(), "coalesce-size")
-            << In << ", " << What << ": error above the bounds (median "
-            << MaxMedian << "%, summed " << MaxSummed << "%)\n";
+            << In << ", " << What
+            << format(": error above the bounds (median %.1f%%, summed "
+                      "%.1f%%)\n",
+                      double(MaxMedian), double(MaxSummed));
         Failed = true;
       }
       if (BeatTTI && E.Median >= T.Median) {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds merged LTO modules of programs the size model was not fitted on
-# (this repository's own examples and test programs), as a link hands them
+# (this repository's own C++ test programs), as a link hands them
 # to code generation: every group of sources is compiled with -Oz -flto and
 # linked by ld.lld as a shared object (so every function stays) with
 # --save-temps, which leaves the module it code-generates.
@@ -13,14 +13,11 @@ clang=$1 target=$2 repo=$3 out=$4
 mkdir -p "$out"
 
 groups=(
-  "inventory:$repo/examples/inventory/main.cpp $repo/examples/inventory/parser.cpp $repo/examples/inventory/rules.cpp $repo/examples/inventory/table.cpp"
-  "cxxprog:$repo/test/gnu/Inputs/cxxprog/main.cpp $repo/test/gnu/Inputs/cxxprog/parse.cpp $repo/test/gnu/Inputs/cxxprog/shapes.cpp"
-  "cprog:$repo/test/gnu/Inputs/cprog/main.c $repo/test/gnu/Inputs/cprog/stats.c $repo/test/gnu/Inputs/cprog/text.c"
-  "containers:$(ls "$repo"/test/link/Inputs/containers/*.cpp | tr '\n' ' ')"
+  "containers:$(ls "$repo"/test/link/Inputs/containers/*.cpp | tr '
+' ' ')"
   "algorithms:$repo/test/differential/Inputs/algorithms_structs.cpp $repo/test/differential/Inputs/vector_sort.cpp"
   "maps:$repo/test/differential/Inputs/map_set.cpp $repo/test/differential/Inputs/function_shared_ptr.cpp"
   "classes:$repo/test/differential/Inputs/virtual_classes.cpp $repo/test/differential/Inputs/exceptions.cpp"
-  "copypaste:$repo/test/differential/Inputs/copy_paste.c"
 )
 
 for g in "${groups[@]}"; do
