@@ -480,6 +480,43 @@ def text_bytes(path):
     raise BenchError("no .text in " + path)
 
 
+def symbol_sizes(path):
+    """Every defined function symbol's size in the linked file: name ->
+    bytes (the symbol table's st_size, as llvm-nm -S prints it)."""
+    out = subprocess.run([llvm_tool("llvm-nm"), "-S", "--defined-only", path],
+                         stdout=subprocess.PIPE, check=True).stdout.decode()
+    sizes = {}
+    for line in out.splitlines():
+        f = line.split()
+        if len(f) == 4 and f[2] in "tTwWiI":
+            sizes[f[3]] = int(f[1], 16)
+    return sizes
+
+
+def merged_function_bytes(path, report):
+    """What coalesce's decisions left in the linked file, from its symbol
+    table: the bodies merges kept (identical merging, and the shared
+    functions of merging up to constants), and the thunks; counts and
+    bytes of each. Names the linker dropped (inlined or never emitted)
+    count 0."""
+    sizes = symbol_sizes(path)
+    kept = {"merge": set(), "merge-constants": set()}
+    thunks = set()
+    for m in report.get("merges") or []:
+        kept.setdefault(m.get("stage") or "merge", set()).add(m["kept"])
+        if m.get("kind") == "thunk":
+            thunks.add(m["merged"])
+    out = {}
+    for name, names in (("kept bodies", kept["merge"] - kept.get(
+            "merge-constants", set())),
+                        ("shared functions", kept.get("merge-constants",
+                                                      set())),
+                        ("thunks", thunks)):
+        out[name] = {"functions": len(names),
+                     "bytes": sum(sizes.get(n, 0) for n in names)}
+    return out
+
+
 # ---------------------------------------------------------------- running
 
 def run_capture(argv, stdin_path=None, cwd=None, timeout=900, env=None):
@@ -693,7 +730,9 @@ def bench_program(ctx, project, prog, objs, unit_by_name):
                 r["coalesce_report"] = {
                     "functions": j.get("functions"),
                     "merges_by_kind": j.get("merges_by_kind"),
-                    "bytes_saved": j.get("bytes_saved")}
+                    "bytes_saved": j.get("bytes_saved"),
+                    "symbols": merged_function_bytes(
+                        binpath[v.key][timed.name], j)}
             else:
                 r["errors"].append("coalesce did not run: no report at " +
                                    rep)

@@ -264,6 +264,12 @@ def markdown(meta, programs, variants, geo):
                       " (%s)" % p["timed"], sum(m.values()), f["before"],
                       ", ".join("%d %s" % (n, k) for k, n in m.items()),
                       f["after"]))
+                sym = cr.get("symbols")
+                if sym:
+                    w("    - in the symbol table: %s" % "; ".join(
+                        "%s %d functions, %s bytes" % (
+                            k, x["functions"], "{:,}".format(x["bytes"]))
+                        for k, x in sym.items()))
     errs = [(p["name"], v.label, e) for p in programs for v in variants
             for e in p["variants"][v.key]["errors"]]
     if errs:

@@ -31,18 +31,20 @@ unsigned djb2(const char *s) { unsigned h = 5381; while (*s) h = h * 33 + (unsig
 int sum_ints(const int *p, int n) { int s = 0; for (int i = 0; i < n; ++i) s += p[i]; return s; }
 int add_ints(const int *p, int n) { int s = 0; for (int i = 0; i < n; ++i) s += p[i]; return s; }
 
-/* Weak defaults, identical: each must stay overridable. */
-__attribute__((weak)) int on_error(int code) { return code ? -1 : 0; }
-__attribute__((weak)) int on_warning(int code) { return code ? -1 : 0; }
-__attribute__((weak)) int on_note(int code) { return code ? -1 : 0; }
-int on_fatal(int code) { return code ? -1 : 0; }
+/* Weak defaults, identical: each must stay overridable. Larger than the
+ * thunks that merging them costs (each keeps its symbol). */
+__attribute__((weak)) int on_error(int code) { int c = code < 0 ? -code : code; return code == 0 ? 0 : c < 256 ? -c * 3 - 1 : -(c >> 8) * 5 - 1000; }
+__attribute__((weak)) int on_warning(int code) { int c = code < 0 ? -code : code; return code == 0 ? 0 : c < 256 ? -c * 3 - 1 : -(c >> 8) * 5 - 1000; }
+__attribute__((weak)) int on_note(int code) { int c = code < 0 ? -code : code; return code == 0 ? 0 : c < 256 ? -c * 3 - 1 : -(c >> 8) * 5 - 1000; }
+int on_fatal(int code) { int c = code < 0 ? -code : code; return code == 0 ? 0 : c < 256 ? -c * 3 - 1 : -(c >> 8) * 5 - 1000; }
 
-/* Table entries: address taken, internal. */
-static NOINLINE int op_add(int a, int b) { return a + b; }
-static NOINLINE int op_plus(int a, int b) { return a + b; }
-static NOINLINE int op_sub(int a, int b) { return a - b; }
-static NOINLINE int op_minus(int a, int b) { return a - b; }
-static NOINLINE int op_mul(int a, int b) { return a * b; }
+/* Table entries: address taken, internal (saturating, so larger than a
+ * thunk). */
+static NOINLINE int op_add(int a, int b) { long r = (long)a + b; return r > 0x7fffffff ? 0x7fffffff : r < -0x7fffffff ? -0x7fffffff : (int)r; }
+static NOINLINE int op_plus(int a, int b) { long r = (long)a + b; return r > 0x7fffffff ? 0x7fffffff : r < -0x7fffffff ? -0x7fffffff : (int)r; }
+static NOINLINE int op_sub(int a, int b) { long r = (long)a - b; return r > 0x7fffffff ? 0x7fffffff : r < -0x7fffffff ? -0x7fffffff : (int)r; }
+static NOINLINE int op_minus(int a, int b) { long r = (long)a - b; return r > 0x7fffffff ? 0x7fffffff : r < -0x7fffffff ? -0x7fffffff : (int)r; }
+static NOINLINE int op_mul(int a, int b) { long r = (long)a * b; return r > 0x7fffffff ? 0x7fffffff : r < -0x7fffffff ? -0x7fffffff : (int)r; }
 int (*const ops[])(int, int) = {op_add, op_plus, op_sub, op_minus, op_mul};
 
 /* long vs pointer: same code after lowering. */

@@ -2,6 +2,8 @@
 ; comdat and address-significance combinations a linked C++ program has.
 ; Every group has its own body (the constant differs between groups), and
 ; every function has a direct caller, so call rewriting is exercised too.
+; The bodies are larger than two thunks, so that each merge pays even where
+; both twins stay interposable (weak, linkonce) and each needs a thunk.
 ; Input of test/differential/linkage-matrix.test.
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
@@ -24,7 +26,12 @@ define i32 @ext_a(i32 %x, ptr %p) {
   %b = add i32 %a, 11
   %c = load i32, ptr %p, align 4
   %d = xor i32 %b, %c
-  store i32 %d, ptr %p, align 4
+  %e = lshr i32 %d, 3
+  %f = mul i32 %e, %c
+  %g = sub i32 %f, %x
+  %h = ashr i32 %g, 5
+  %i = or i32 %h, %a
+  store i32 %i, ptr %p, align 4
   ret i32 %d
 }
 
@@ -33,7 +40,12 @@ define i32 @ext_b(i32 %x, ptr %p) {
   %b = add i32 %a, 11
   %c = load i32, ptr %p, align 4
   %d = xor i32 %b, %c
-  store i32 %d, ptr %p, align 4
+  %e = lshr i32 %d, 3
+  %f = mul i32 %e, %c
+  %g = sub i32 %f, %x
+  %h = ashr i32 %g, 5
+  %i = or i32 %h, %a
+  store i32 %i, ptr %p, align 4
   ret i32 %d
 }
 
@@ -43,7 +55,12 @@ define internal i32 @int_a(i32 %x, ptr %p) {
   %b = add i32 %a, 12
   %c = load i32, ptr %p, align 4
   %d = xor i32 %b, %c
-  store i32 %d, ptr %p, align 4
+  %e = lshr i32 %d, 3
+  %f = mul i32 %e, %c
+  %g = sub i32 %f, %x
+  %h = ashr i32 %g, 5
+  %i = or i32 %h, %a
+  store i32 %i, ptr %p, align 4
   ret i32 %d
 }
 
@@ -52,7 +69,12 @@ define internal i32 @int_b(i32 %x, ptr %p) {
   %b = add i32 %a, 12
   %c = load i32, ptr %p, align 4
   %d = xor i32 %b, %c
-  store i32 %d, ptr %p, align 4
+  %e = lshr i32 %d, 3
+  %f = mul i32 %e, %c
+  %g = sub i32 %f, %x
+  %h = ashr i32 %g, 5
+  %i = or i32 %h, %a
+  store i32 %i, ptr %p, align 4
   ret i32 %d
 }
 
@@ -61,7 +83,12 @@ define internal i32 @int_c(i32 %x, ptr %p) {
   %b = add i32 %a, 12
   %c = load i32, ptr %p, align 4
   %d = xor i32 %b, %c
-  store i32 %d, ptr %p, align 4
+  %e = lshr i32 %d, 3
+  %f = mul i32 %e, %c
+  %g = sub i32 %f, %x
+  %h = ashr i32 %g, 5
+  %i = or i32 %h, %a
+  store i32 %i, ptr %p, align 4
   ret i32 %d
 }
 
@@ -71,7 +98,12 @@ define internal i32 @tab_a(i32 %x, ptr %p) {
   %b = add i32 %a, 13
   %c = load i32, ptr %p, align 4
   %d = xor i32 %b, %c
-  store i32 %d, ptr %p, align 4
+  %e = lshr i32 %d, 3
+  %f = mul i32 %e, %c
+  %g = sub i32 %f, %x
+  %h = ashr i32 %g, 5
+  %i = or i32 %h, %a
+  store i32 %i, ptr %p, align 4
   ret i32 %d
 }
 
@@ -80,7 +112,12 @@ define internal i32 @tab_b(i32 %x, ptr %p) {
   %b = add i32 %a, 13
   %c = load i32, ptr %p, align 4
   %d = xor i32 %b, %c
-  store i32 %d, ptr %p, align 4
+  %e = lshr i32 %d, 3
+  %f = mul i32 %e, %c
+  %g = sub i32 %f, %x
+  %h = ashr i32 %g, 5
+  %i = or i32 %h, %a
+  store i32 %i, ptr %p, align 4
   ret i32 %d
 }
 
@@ -90,7 +127,12 @@ define linkonce_odr i32 @lo_a(i32 %x, ptr %p) unnamed_addr comdat {
   %b = add i32 %a, 14
   %c = load i32, ptr %p, align 4
   %d = xor i32 %b, %c
-  store i32 %d, ptr %p, align 4
+  %e = lshr i32 %d, 3
+  %f = mul i32 %e, %c
+  %g = sub i32 %f, %x
+  %h = ashr i32 %g, 5
+  %i = or i32 %h, %a
+  store i32 %i, ptr %p, align 4
   ret i32 %d
 }
 
@@ -99,7 +141,12 @@ define linkonce_odr i32 @lo_b(i32 %x, ptr %p) unnamed_addr comdat {
   %b = add i32 %a, 14
   %c = load i32, ptr %p, align 4
   %d = xor i32 %b, %c
-  store i32 %d, ptr %p, align 4
+  %e = lshr i32 %d, 3
+  %f = mul i32 %e, %c
+  %g = sub i32 %f, %x
+  %h = ashr i32 %g, 5
+  %i = or i32 %h, %a
+  store i32 %i, ptr %p, align 4
   ret i32 %d
 }
 
@@ -109,7 +156,12 @@ define linkonce_odr i32 @lon_a(i32 %x, ptr %p) {
   %b = add i32 %a, 15
   %c = load i32, ptr %p, align 4
   %d = xor i32 %b, %c
-  store i32 %d, ptr %p, align 4
+  %e = lshr i32 %d, 3
+  %f = mul i32 %e, %c
+  %g = sub i32 %f, %x
+  %h = ashr i32 %g, 5
+  %i = or i32 %h, %a
+  store i32 %i, ptr %p, align 4
   ret i32 %d
 }
 
@@ -118,7 +170,12 @@ define linkonce_odr i32 @lon_b(i32 %x, ptr %p) {
   %b = add i32 %a, 15
   %c = load i32, ptr %p, align 4
   %d = xor i32 %b, %c
-  store i32 %d, ptr %p, align 4
+  %e = lshr i32 %d, 3
+  %f = mul i32 %e, %c
+  %g = sub i32 %f, %x
+  %h = ashr i32 %g, 5
+  %i = or i32 %h, %a
+  store i32 %i, ptr %p, align 4
   ret i32 %d
 }
 
@@ -128,7 +185,12 @@ define weak i32 @weak_a(i32 %x, ptr %p) {
   %b = add i32 %a, 16
   %c = load i32, ptr %p, align 4
   %d = xor i32 %b, %c
-  store i32 %d, ptr %p, align 4
+  %e = lshr i32 %d, 3
+  %f = mul i32 %e, %c
+  %g = sub i32 %f, %x
+  %h = ashr i32 %g, 5
+  %i = or i32 %h, %a
+  store i32 %i, ptr %p, align 4
   ret i32 %d
 }
 
@@ -137,7 +199,12 @@ define weak i32 @weak_b(i32 %x, ptr %p) {
   %b = add i32 %a, 16
   %c = load i32, ptr %p, align 4
   %d = xor i32 %b, %c
-  store i32 %d, ptr %p, align 4
+  %e = lshr i32 %d, 3
+  %f = mul i32 %e, %c
+  %g = sub i32 %f, %x
+  %h = ashr i32 %g, 5
+  %i = or i32 %h, %a
+  store i32 %i, ptr %p, align 4
   ret i32 %d
 }
 
@@ -147,7 +214,12 @@ define weak i32 @wx_weak(i32 %x, ptr %p) {
   %b = add i32 %a, 17
   %c = load i32, ptr %p, align 4
   %d = xor i32 %b, %c
-  store i32 %d, ptr %p, align 4
+  %e = lshr i32 %d, 3
+  %f = mul i32 %e, %c
+  %g = sub i32 %f, %x
+  %h = ashr i32 %g, 5
+  %i = or i32 %h, %a
+  store i32 %i, ptr %p, align 4
   ret i32 %d
 }
 
@@ -156,7 +228,12 @@ define i32 @wx_strong(i32 %x, ptr %p) {
   %b = add i32 %a, 17
   %c = load i32, ptr %p, align 4
   %d = xor i32 %b, %c
-  store i32 %d, ptr %p, align 4
+  %e = lshr i32 %d, 3
+  %f = mul i32 %e, %c
+  %g = sub i32 %f, %x
+  %h = ashr i32 %g, 5
+  %i = or i32 %h, %a
+  store i32 %i, ptr %p, align 4
   ret i32 %d
 }
 
@@ -166,7 +243,12 @@ define weak_odr i32 @wo_a(i32 %x, ptr %p) comdat {
   %b = add i32 %a, 18
   %c = load i32, ptr %p, align 4
   %d = xor i32 %b, %c
-  store i32 %d, ptr %p, align 4
+  %e = lshr i32 %d, 3
+  %f = mul i32 %e, %c
+  %g = sub i32 %f, %x
+  %h = ashr i32 %g, 5
+  %i = or i32 %h, %a
+  store i32 %i, ptr %p, align 4
   ret i32 %d
 }
 
@@ -175,7 +257,12 @@ define weak_odr i32 @wo_b(i32 %x, ptr %p) comdat {
   %b = add i32 %a, 18
   %c = load i32, ptr %p, align 4
   %d = xor i32 %b, %c
-  store i32 %d, ptr %p, align 4
+  %e = lshr i32 %d, 3
+  %f = mul i32 %e, %c
+  %g = sub i32 %f, %x
+  %h = ashr i32 %g, 5
+  %i = or i32 %h, %a
+  store i32 %i, ptr %p, align 4
   ret i32 %d
 }
 
@@ -184,7 +271,12 @@ define weak_odr i32 @wo_c(i32 %x, ptr %p) comdat {
   %b = add i32 %a, 18
   %c = load i32, ptr %p, align 4
   %d = xor i32 %b, %c
-  store i32 %d, ptr %p, align 4
+  %e = lshr i32 %d, 3
+  %f = mul i32 %e, %c
+  %g = sub i32 %f, %x
+  %h = ashr i32 %g, 5
+  %i = or i32 %h, %a
+  store i32 %i, ptr %p, align 4
   ret i32 %d
 }
 
@@ -194,7 +286,12 @@ define linkonce i32 @li_a(i32 %x, ptr %p) {
   %b = add i32 %a, 19
   %c = load i32, ptr %p, align 4
   %d = xor i32 %b, %c
-  store i32 %d, ptr %p, align 4
+  %e = lshr i32 %d, 3
+  %f = mul i32 %e, %c
+  %g = sub i32 %f, %x
+  %h = ashr i32 %g, 5
+  %i = or i32 %h, %a
+  store i32 %i, ptr %p, align 4
   ret i32 %d
 }
 
@@ -203,7 +300,12 @@ define linkonce i32 @li_b(i32 %x, ptr %p) {
   %b = add i32 %a, 19
   %c = load i32, ptr %p, align 4
   %d = xor i32 %b, %c
-  store i32 %d, ptr %p, align 4
+  %e = lshr i32 %d, 3
+  %f = mul i32 %e, %c
+  %g = sub i32 %f, %x
+  %h = ashr i32 %g, 5
+  %i = or i32 %h, %a
+  store i32 %i, ptr %p, align 4
   ret i32 %d
 }
 
@@ -213,7 +315,12 @@ define hidden i32 @vis_hidden(i32 %x, ptr %p) {
   %b = add i32 %a, 20
   %c = load i32, ptr %p, align 4
   %d = xor i32 %b, %c
-  store i32 %d, ptr %p, align 4
+  %e = lshr i32 %d, 3
+  %f = mul i32 %e, %c
+  %g = sub i32 %f, %x
+  %h = ashr i32 %g, 5
+  %i = or i32 %h, %a
+  store i32 %i, ptr %p, align 4
   ret i32 %d
 }
 
@@ -222,7 +329,12 @@ define protected i32 @vis_protected(i32 %x, ptr %p) {
   %b = add i32 %a, 20
   %c = load i32, ptr %p, align 4
   %d = xor i32 %b, %c
-  store i32 %d, ptr %p, align 4
+  %e = lshr i32 %d, 3
+  %f = mul i32 %e, %c
+  %g = sub i32 %f, %x
+  %h = ashr i32 %g, 5
+  %i = or i32 %h, %a
+  store i32 %i, ptr %p, align 4
   ret i32 %d
 }
 
@@ -231,7 +343,12 @@ define i32 @vis_default(i32 %x, ptr %p) {
   %b = add i32 %a, 20
   %c = load i32, ptr %p, align 4
   %d = xor i32 %b, %c
-  store i32 %d, ptr %p, align 4
+  %e = lshr i32 %d, 3
+  %f = mul i32 %e, %c
+  %g = sub i32 %f, %x
+  %h = ashr i32 %g, 5
+  %i = or i32 %h, %a
+  store i32 %i, ptr %p, align 4
   ret i32 %d
 }
 
@@ -241,7 +358,12 @@ define private i32 @priv_a(i32 %x, ptr %p) {
   %b = add i32 %a, 21
   %c = load i32, ptr %p, align 4
   %d = xor i32 %b, %c
-  store i32 %d, ptr %p, align 4
+  %e = lshr i32 %d, 3
+  %f = mul i32 %e, %c
+  %g = sub i32 %f, %x
+  %h = ashr i32 %g, 5
+  %i = or i32 %h, %a
+  store i32 %i, ptr %p, align 4
   ret i32 %d
 }
 
@@ -250,7 +372,12 @@ define i32 @exu_b(i32 %x, ptr %p) unnamed_addr {
   %b = add i32 %a, 21
   %c = load i32, ptr %p, align 4
   %d = xor i32 %b, %c
-  store i32 %d, ptr %p, align 4
+  %e = lshr i32 %d, 3
+  %f = mul i32 %e, %c
+  %g = sub i32 %f, %x
+  %h = ashr i32 %g, 5
+  %i = or i32 %h, %a
+  store i32 %i, ptr %p, align 4
   ret i32 %d
 }
 
@@ -260,7 +387,12 @@ define i32 @mix_a(i32 %x, ptr %p) local_unnamed_addr {
   %b = add i32 %a, 22
   %c = load i32, ptr %p, align 4
   %d = xor i32 %b, %c
-  store i32 %d, ptr %p, align 4
+  %e = lshr i32 %d, 3
+  %f = mul i32 %e, %c
+  %g = sub i32 %f, %x
+  %h = ashr i32 %g, 5
+  %i = or i32 %h, %a
+  store i32 %i, ptr %p, align 4
   ret i32 %d
 }
 
@@ -269,7 +401,12 @@ define linkonce_odr i32 @mix_b(i32 %x, ptr %p) unnamed_addr {
   %b = add i32 %a, 22
   %c = load i32, ptr %p, align 4
   %d = xor i32 %b, %c
-  store i32 %d, ptr %p, align 4
+  %e = lshr i32 %d, 3
+  %f = mul i32 %e, %c
+  %g = sub i32 %f, %x
+  %h = ashr i32 %g, 5
+  %i = or i32 %h, %a
+  store i32 %i, ptr %p, align 4
   ret i32 %d
 }
 
@@ -278,7 +415,12 @@ define internal i32 @mix_c(i32 %x, ptr %p) {
   %b = add i32 %a, 22
   %c = load i32, ptr %p, align 4
   %d = xor i32 %b, %c
-  store i32 %d, ptr %p, align 4
+  %e = lshr i32 %d, 3
+  %f = mul i32 %e, %c
+  %g = sub i32 %f, %x
+  %h = ashr i32 %g, 5
+  %i = or i32 %h, %a
+  store i32 %i, ptr %p, align 4
   ret i32 %d
 }
 
@@ -288,7 +430,12 @@ define available_externally i32 @ae_a(i32 %x, ptr %p) {
   %b = add i32 %a, 23
   %c = load i32, ptr %p, align 4
   %d = xor i32 %b, %c
-  store i32 %d, ptr %p, align 4
+  %e = lshr i32 %d, 3
+  %f = mul i32 %e, %c
+  %g = sub i32 %f, %x
+  %h = ashr i32 %g, 5
+  %i = or i32 %h, %a
+  store i32 %i, ptr %p, align 4
   ret i32 %d
 }
 
@@ -297,7 +444,12 @@ define i32 @ae_b(i32 %x, ptr %p) {
   %b = add i32 %a, 23
   %c = load i32, ptr %p, align 4
   %d = xor i32 %b, %c
-  store i32 %d, ptr %p, align 4
+  %e = lshr i32 %d, 3
+  %f = mul i32 %e, %c
+  %g = sub i32 %f, %x
+  %h = ashr i32 %g, 5
+  %i = or i32 %h, %a
+  store i32 %i, ptr %p, align 4
   ret i32 %d
 }
 
@@ -307,7 +459,12 @@ define internal i32 @cd_local(i32 %x, ptr %p) comdat($grp) {
   %b = add i32 %a, 24
   %c = load i32, ptr %p, align 4
   %d = xor i32 %b, %c
-  store i32 %d, ptr %p, align 4
+  %e = lshr i32 %d, 3
+  %f = mul i32 %e, %c
+  %g = sub i32 %f, %x
+  %h = ashr i32 %g, 5
+  %i = or i32 %h, %a
+  store i32 %i, ptr %p, align 4
   ret i32 %d
 }
 
@@ -316,7 +473,12 @@ define i32 @grp(i32 %x, ptr %p) comdat($grp) {
   %b = add i32 %a, 24
   %c = load i32, ptr %p, align 4
   %d = xor i32 %b, %c
-  store i32 %d, ptr %p, align 4
+  %e = lshr i32 %d, 3
+  %f = mul i32 %e, %c
+  %g = sub i32 %f, %x
+  %h = ashr i32 %g, 5
+  %i = or i32 %h, %a
+  store i32 %i, ptr %p, align 4
   ret i32 %d
 }
 
@@ -326,7 +488,12 @@ define internal i32 @used_a(i32 %x, ptr %p) {
   %b = add i32 %a, 25
   %c = load i32, ptr %p, align 4
   %d = xor i32 %b, %c
-  store i32 %d, ptr %p, align 4
+  %e = lshr i32 %d, 3
+  %f = mul i32 %e, %c
+  %g = sub i32 %f, %x
+  %h = ashr i32 %g, 5
+  %i = or i32 %h, %a
+  store i32 %i, ptr %p, align 4
   ret i32 %d
 }
 
@@ -335,7 +502,12 @@ define internal i32 @used_b(i32 %x, ptr %p) {
   %b = add i32 %a, 25
   %c = load i32, ptr %p, align 4
   %d = xor i32 %b, %c
-  store i32 %d, ptr %p, align 4
+  %e = lshr i32 %d, 3
+  %f = mul i32 %e, %c
+  %g = sub i32 %f, %x
+  %h = ashr i32 %g, 5
+  %i = or i32 %h, %a
+  store i32 %i, ptr %p, align 4
   ret i32 %d
 }
 
@@ -345,7 +517,12 @@ define i32 @cmp_a(i32 %x, ptr %p) {
   %b = add i32 %a, 26
   %c = load i32, ptr %p, align 4
   %d = xor i32 %b, %c
-  store i32 %d, ptr %p, align 4
+  %e = lshr i32 %d, 3
+  %f = mul i32 %e, %c
+  %g = sub i32 %f, %x
+  %h = ashr i32 %g, 5
+  %i = or i32 %h, %a
+  store i32 %i, ptr %p, align 4
   ret i32 %d
 }
 
@@ -354,7 +531,12 @@ define i32 @cmp_b(i32 %x, ptr %p) {
   %b = add i32 %a, 26
   %c = load i32, ptr %p, align 4
   %d = xor i32 %b, %c
-  store i32 %d, ptr %p, align 4
+  %e = lshr i32 %d, 3
+  %f = mul i32 %e, %c
+  %g = sub i32 %f, %x
+  %h = ashr i32 %g, 5
+  %i = or i32 %h, %a
+  store i32 %i, ptr %p, align 4
   ret i32 %d
 }
 
@@ -364,7 +546,12 @@ define i32 @aliased_a(i32 %x, ptr %p) {
   %b = add i32 %a, 27
   %c = load i32, ptr %p, align 4
   %d = xor i32 %b, %c
-  store i32 %d, ptr %p, align 4
+  %e = lshr i32 %d, 3
+  %f = mul i32 %e, %c
+  %g = sub i32 %f, %x
+  %h = ashr i32 %g, 5
+  %i = or i32 %h, %a
+  store i32 %i, ptr %p, align 4
   ret i32 %d
 }
 
@@ -373,7 +560,12 @@ define i32 @aliased_b(i32 %x, ptr %p) {
   %b = add i32 %a, 27
   %c = load i32, ptr %p, align 4
   %d = xor i32 %b, %c
-  store i32 %d, ptr %p, align 4
+  %e = lshr i32 %d, 3
+  %f = mul i32 %e, %c
+  %g = sub i32 %f, %x
+  %h = ashr i32 %g, 5
+  %i = or i32 %h, %a
+  store i32 %i, ptr %p, align 4
   ret i32 %d
 }
 
@@ -383,7 +575,12 @@ define dso_local i32 @dl_a(i32 %x, ptr %p) {
   %b = add i32 %a, 28
   %c = load i32, ptr %p, align 4
   %d = xor i32 %b, %c
-  store i32 %d, ptr %p, align 4
+  %e = lshr i32 %d, 3
+  %f = mul i32 %e, %c
+  %g = sub i32 %f, %x
+  %h = ashr i32 %g, 5
+  %i = or i32 %h, %a
+  store i32 %i, ptr %p, align 4
   ret i32 %d
 }
 
@@ -392,7 +589,12 @@ define weak_odr i32 @dl_b(i32 %x, ptr %p) {
   %b = add i32 %a, 28
   %c = load i32, ptr %p, align 4
   %d = xor i32 %b, %c
-  store i32 %d, ptr %p, align 4
+  %e = lshr i32 %d, 3
+  %f = mul i32 %e, %c
+  %g = sub i32 %f, %x
+  %h = ashr i32 %g, 5
+  %i = or i32 %h, %a
+  store i32 %i, ptr %p, align 4
   ret i32 %d
 }
 

@@ -1,7 +1,8 @@
 ; Equal functions that differ only in metadata or in unused EH properties.
 ; Each pair was a gap (coalesce kept both bodies, LLVM mergefunc merged
 ; them) until commit 34760af; the pairs are kept here so the differential
-; test guards them. Input of test/differential/metadata-and-eh.test.
+; test guards them. All are external, so each merge makes a thunk: every
+; body is larger than one. Input of test/differential/metadata-and-eh.test.
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
@@ -50,12 +51,20 @@ exit:
 define void @copy_a(ptr %d, ptr %s) {
   %v = load i64, ptr %s, align 8, !alias.scope !3, !noalias !6
   store i64 %v, ptr %d, align 8, !alias.scope !6, !noalias !3
+  %s1 = getelementptr inbounds i64, ptr %s, i64 1
+  %d1 = getelementptr inbounds i64, ptr %d, i64 1
+  %w = load i64, ptr %s1, align 8, !alias.scope !3, !noalias !6
+  store i64 %w, ptr %d1, align 8, !alias.scope !6, !noalias !3
   ret void
 }
 
 define void @copy_b(ptr %d, ptr %s) {
   %v = load i64, ptr %s, align 8, !alias.scope !8, !noalias !11
   store i64 %v, ptr %d, align 8, !alias.scope !11, !noalias !8
+  %s1 = getelementptr inbounds i64, ptr %s, i64 1
+  %d1 = getelementptr inbounds i64, ptr %d, i64 1
+  %w = load i64, ptr %s1, align 8, !alias.scope !8, !noalias !11
+  store i64 %w, ptr %d1, align 8, !alias.scope !11, !noalias !8
   ret void
 }
 
@@ -71,14 +80,26 @@ define void @copy_b(ptr %d, ptr %s) {
 !12 = distinct !{!12, !10, !"copy_b: dst"}
 
 ; --- !tbaa tags naming different C++ types of one representation (long / long long)
-define i64 @first_long(ptr %v) {
+define i64 @scale_long(ptr %v, i64 %k) {
   %x = load i64, ptr %v, align 8, !tbaa !13
-  ret i64 %x
+  %p1 = getelementptr inbounds i64, ptr %v, i64 1
+  %y = load i64, ptr %p1, align 8, !tbaa !13
+  %m = mul i64 %x, %k
+  %s = add i64 %m, %y
+  store i64 %s, ptr %p1, align 8, !tbaa !13
+  %r = xor i64 %s, %x
+  ret i64 %r
 }
 
-define i64 @first_long_long(ptr %v) {
+define i64 @scale_long_long(ptr %v, i64 %k) {
   %x = load i64, ptr %v, align 8, !tbaa !17
-  ret i64 %x
+  %p1 = getelementptr inbounds i64, ptr %v, i64 1
+  %y = load i64, ptr %p1, align 8, !tbaa !17
+  %m = mul i64 %x, %k
+  %s = add i64 %m, %y
+  store i64 %s, ptr %p1, align 8, !tbaa !17
+  %r = xor i64 %s, %x
+  ret i64 %r
 }
 
 !13 = !{!14, !14, i64 0}

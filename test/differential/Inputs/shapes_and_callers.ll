@@ -22,15 +22,26 @@ define ptr @load_next_p(ptr %p) {
   ret ptr %v
 }
 
-; --- aggregates that differ by pointer/integer members
+; --- aggregates that differ by pointer/integer members (the types differ,
+; so a thunk converts; the bodies are larger than it)
 define internal { ptr, i64 } @pair_p(ptr %a, i64 %b) {
+  %c = mul i64 %b, 37
+  %d = lshr i64 %c, 7
+  %e = xor i64 %d, %b
+  %f = add i64 %e, 12345
+  %g = mul i64 %f, %c
   %1 = insertvalue { ptr, i64 } poison, ptr %a, 0
-  %2 = insertvalue { ptr, i64 } %1, i64 %b, 1
+  %2 = insertvalue { ptr, i64 } %1, i64 %g, 1
   ret { ptr, i64 } %2
 }
 define internal { i64, i64 } @pair_i(i64 %a, i64 %b) {
+  %c = mul i64 %b, 37
+  %d = lshr i64 %c, 7
+  %e = xor i64 %d, %b
+  %f = add i64 %e, 12345
+  %g = mul i64 %f, %c
   %1 = insertvalue { i64, i64 } poison, i64 %a, 0
-  %2 = insertvalue { i64, i64 } %1, i64 %b, 1
+  %2 = insertvalue { i64, i64 } %1, i64 %g, 1
   ret { i64, i64 } %2
 }
 define i64 @use_pairs(ptr %a, i64 %b) {
@@ -176,12 +187,16 @@ define void @log_ext2(i32 %n, ...) {
 define fastcc i32 @fast1(i32 %a, i32 %b) {
   %s = add nsw i32 %a, %b
   %t = mul i32 %s, %s
-  ret i32 %t
+  %u = lshr i32 %t, 5
+  %v = xor i32 %u, %b
+  ret i32 %v
 }
 define fastcc i32 @fast2(i32 %a, i32 %b) {
   %s = add nsw i32 %a, %b
   %t = mul i32 %s, %s
-  ret i32 %t
+  %u = lshr i32 %t, 5
+  %v = xor i32 %u, %b
+  ret i32 %v
 }
 
 ; --- invoke / landingpad copies

@@ -7,8 +7,12 @@ volatile int seed = 10;
 __attribute__((weak)) int pick(int x) { return x ^ 0x100; }
 // Overrides the weak late() in weak_b.cpp.
 int late(int x) { return x ^ 0x300; }
-// Never overridden; identical to keep_weak2 (weak_b.cpp).
-__attribute__((weak)) int keep_weak(int x) { return x ^ 0x400; }
+// Never overridden; identical to keep_weak2 (weak_b.cpp), and larger than
+// the thunks merging the two costs (two of them when both stay weak).
+__attribute__((weak)) int keep_weak(int x) {
+  int y = (x ^ 0x400) * (x | 3);
+  return (y ^ (y >> 9)) + (x << 4) * (y >> 11);
+}
 
 int main() {
   int s = seed;
