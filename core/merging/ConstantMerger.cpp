@@ -90,6 +90,7 @@
 #include "llvm/IR/Module.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 #define DEBUG_TYPE "coalesce-merge-constants"
@@ -402,10 +403,15 @@ void ConstantMerger::price(Plan &P) {
   DenseMap<const Use *, int> ParameterOfUse;
   for (const Plan::Site &S : P.Sites)
     ParameterOfUse[&S.Inst->getOperandUse(S.Operand)] = int(S.Parameter);
-  P.SharedBytes = Size.functionBytes(Ref, [&](const Use &U) {
+  // Bodies, the members' and the shared one, in what removing them saves
+  // (less than their bytes where the machine outliner runs by default).
+  auto Removed = [&](uint64_t Bytes) {
+    return uint64_t(std::lround(Size.removedBytes(double(Bytes))));
+  };
+  P.SharedBytes = Removed(Size.functionBytes(Ref, [&](const Use &U) {
     auto It = ParameterOfUse.find(&U);
     return It == ParameterOfUse.end() ? -1 : It->second;
-  });
+  }));
   P.BodyBytes.clear();
   P.ForwardBytes.clear();
   int64_t Saved = -int64_t(P.SharedBytes);
@@ -423,7 +429,7 @@ void ConstantMerger::price(Plan &P) {
     } else {
       Forward = Size.thunkBytes(F, Args);
     }
-    P.BodyBytes.push_back(Size.functionBytes(F));
+    P.BodyBytes.push_back(Removed(Size.functionBytes(F)));
     P.ForwardBytes.push_back(Forward);
     Saved += int64_t(P.BodyBytes.back()) - int64_t(Forward);
   }

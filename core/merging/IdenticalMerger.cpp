@@ -95,8 +95,9 @@
 #include "llvm/IR/Module.h"
 #include "llvm/TargetParser/Triple.h"
 
-#include <set>
+#include <cmath>
 #include <memory>
+#include <set>
 
 #define DEBUG_TYPE "coalesce-merge"
 
@@ -341,12 +342,13 @@ void Merger::erase(Function *F) {
   F->eraseFromParent();
 }
 
-// Dup's body is Kept's, so one estimate serves every function merged into
-// the same body (until that body changes).
+// What removing Dup's body saves. Dup's body is Kept's, so one estimate
+// serves every function merged into the same body (until that body
+// changes).
 uint64_t Merger::estimate(Function &Kept, Function &Dup) {
   auto [It, New] = Estimates.try_emplace(&Kept, 0);
   if (New)
-    It->second = Size.functionBytes(Dup);
+    It->second = std::lround(Size.removedBytes(Size.functionBytes(Dup)));
   return It->second;
 }
 
@@ -363,7 +365,8 @@ uint64_t Merger::thunkSaving(Function &Kept, Function &Dup, unsigned Thunks) {
 static bool thunkWouldNotShrink(const Function &F, const SizeModel &Size,
                                 unsigned Thunks = 1) {
   return isForwardingThunk(F) ||
-         Size.functionBytes(F) <= Thunks * Size.thunkBytes(F);
+         Size.removedBytes(Size.functionBytes(F)) <=
+             Thunks * Size.thunkBytes(F);
 }
 
 void Merger::recordMerge(Function *Kept, StringRef DupName, MergeKind Kind,

@@ -131,20 +131,48 @@ const Instruction *nextReal(const Instruction &I) {
   return nullptr;
 }
 
+/// The first instruction of BB that leaves code.
+const Instruction *firstReal(const BasicBlock &BB) {
+  for (const Instruction &I : BB)
+    if (!isFree(I))
+      return &I;
+  return nullptr;
+}
+
 /// A call whose result the function returns at once: code generation makes
-/// it a jump, and the return disappears.
+/// it a jump, and the return disappears. That holds also when the call's
+/// block branches to a block that only returns (the call's result, through
+/// a phi, or nothing): code generation duplicates the return into the
+/// call's block (`if (p) return f(p);`).
 bool isTailPosition(const CallInst &CI) {
   if (CI.isNoTailCall() || isa<InlineAsm>(CI.getCalledOperand()))
     return false;
-  auto *Ret = dyn_cast_or_null<ReturnInst>(nextReal(CI));
+  const Instruction *Next = nextReal(CI);
+  const ReturnInst *Ret = dyn_cast_or_null<ReturnInst>(Next);
+  const Value *Result = &CI;
+  if (auto *Br = dyn_cast_or_null<BranchInst>(Next);
+      Br && Br->isUnconditional()) {
+    const BasicBlock *Succ = Br->getSuccessor(0);
+    const Instruction *First = firstReal(*Succ);
+    if (auto *Phi = dyn_cast_or_null<PHINode>(First)) {
+      if (!Phi->hasOneUse() || Phi->getIncomingValueForBlock(CI.getParent()) !=
+                                   &CI)
+        return false;
+      Result = Phi;
+      First = nextReal(*Phi);
+    }
+    Ret = dyn_cast_or_null<ReturnInst>(First);
+  }
   if (!Ret)
     return false;
   const Value *RV = Ret->getReturnValue();
-  return !RV || RV->stripPointerCasts() == &CI;
+  return !RV || RV->stripPointerCasts() == Result;
 }
 
-bool followsTailCall(const ReturnInst &R) {
-  for (const Instruction *P = R.getPrevNode(); P; P = P->getPrevNode()) {
+/// Whether the return or branch I ends a block whose last real instruction
+/// before it is a call in tail position: I leaves no code there.
+bool followsTailCall(const Instruction &I) {
+  for (const Instruction *P = I.getPrevNode(); P; P = P->getPrevNode()) {
     if (isFree(*P))
       continue;
     auto *CI = dyn_cast<CallInst>(P);
@@ -408,15 +436,17 @@ void countInstruction(const Instruction &I, FeatureCounts &C,
     add(C, Feature::Select);
     break;
   case Instruction::Br:
-    add(C, cast<BranchInst>(I).isConditional() ? Feature::CondBranch
-                                               : Feature::Branch);
+    if (cast<BranchInst>(I).isConditional())
+      add(C, Feature::CondBranch);
+    else if (!followsTailCall(I))
+      add(C, Feature::Branch);
     return;
   case Instruction::Switch:
     add(C, Feature::Switch);
     add(C, Feature::SwitchCase, cast<SwitchInst>(I).getNumCases());
     return;
   case Instruction::Ret:
-    if (!followsTailCall(cast<ReturnInst>(I))) {
+    if (!followsTailCall(I)) {
       add(C, Feature::Return);
       const Value *RV = cast<ReturnInst>(I).getReturnValue();
       if (RV && isa<Constant>(RV) && !isa<UndefValue>(RV) &&

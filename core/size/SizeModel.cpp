@@ -106,6 +106,7 @@ SizeTable makeTable(void (*Fill)(SizeTable &)) {
   T.MinFunctionAlign = MinAlign;                                               \
   T.PrefFunctionAlign = PrefAlign;                                             \
   T.InstructionAlign = InstrAlign;
+#define COALESCE_SIZE_REMOVED_SHARE(Share) T.RemovedShare = Share;
 #define COALESCE_SIZE_PRICE(Feature_, Price) T.Bytes[unsigned(Feature::Feature_)] = Price;
 
 void fillX86_64(SizeTable &T) {
@@ -119,6 +120,7 @@ void fillRISCV64(SizeTable &T) {
 }
 
 #undef COALESCE_SIZE_TARGET
+#undef COALESCE_SIZE_REMOVED_SHARE
 #undef COALESCE_SIZE_PRICE
 
 /// The prices a target without a table is given beside TTI's function
@@ -244,6 +246,10 @@ uint64_t SizeModel::functionBytes(const Function &F,
   if (AsParameter)
     Delta = bytes(countFunction(F, AsParameter)) - bytes(countFunction(F));
   return roundBytes(double(ttiFunctionBytes(F)) + Delta);
+}
+
+double SizeModel::removedBytes(double Bytes) const {
+  return Table ? Bytes * Table->RemovedShare : Bytes;
 }
 
 uint64_t SizeModel::argumentBytes(const Value &V) const {

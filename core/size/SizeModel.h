@@ -42,6 +42,10 @@ struct SizeTable {
   unsigned MinFunctionAlign = 1;  ///< Bytes, for optsize/minsize functions.
   unsigned PrefFunctionAlign = 1; ///< Bytes, for the others.
   unsigned InstructionAlign = 1;  ///< Every instruction's size is a multiple.
+  /// The share of a removed body's bytes that is really saved: below 1
+  /// where the code generator runs the machine outliner by default, which
+  /// already shares much of what similar bodies have in common.
+  double RemovedShare = 1;
   double Bytes[NumFeatures] = {};
 };
 
@@ -71,6 +75,9 @@ public:
   /// would cost once the constants it names are arguments.
   uint64_t functionBytes(const llvm::Function &F,
                          ParameterOf AsParameter = nullptr) const;
+  /// What removing a body of Bytes bytes from the program saves
+  /// (SizeTable::RemovedShare of them).
+  double removedBytes(double Bytes) const;
   /// The code that puts V in an argument register before a call.
   uint64_t argumentBytes(const llvm::Value &V) const;
   /// One more argument, V, at a call in Caller: its set-up, and where the

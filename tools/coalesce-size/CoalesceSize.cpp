@@ -33,6 +33,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "core/Pipeline.h"
 #include "core/size/SizeModel.h"
 
 #include "llvm/ADT/StringMap.h"
@@ -57,6 +58,7 @@
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/xxhash.h"
 #include "llvm/Target/TargetMachine.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 
 #include <algorithm>
 #include <cmath>
@@ -155,31 +157,79 @@ StringMap<uint64_t> objectSizes(Module &M, TargetMachine &TM,
   return Sizes;
 }
 
-Measured measure(const std::string &Path) {
-  LLVMContext Ctx;
-  SMDiagnostic Err;
-  std::unique_ptr<Module> M = parseIRFile(Path, Err, Ctx);
-  if (!M)
-    fail(Path + ": " + Err.getMessage());
-  Triple TT(M->getTargetTriple());
+/// The target machine of M's triple, configured as ld.lld's LTO configures
+/// code generation; with Outlining false, without the machine outliner
+/// the target may run by default (AArch64 at -Oz).
+std::unique_ptr<TargetMachine> targetMachineFor(const Module &M,
+                                                const Twine &Where,
+                                                bool Outlining) {
+  Triple TT(M.getTargetTriple());
   std::string Error;
   const Target *T = TargetRegistry::lookupTarget(TT, Error);
   if (!T)
-    fail(Path + ": " + Error);
+    fail(Where + ": " + Error);
   TargetOptions Options;
-  // As ld.lld's LTO configures code generation.
   Options.FunctionSections = true;
   Options.DataSections = true;
   std::unique_ptr<TargetMachine> TM(T->createTargetMachine(
       TT, "", "", Options, Reloc::PIC_, std::nullopt,
       CodeGenOptLevel::Default));
   if (!TM)
-    fail(Path + ": no target machine for " + TT.str());
+    fail(Where + ": no target machine for " + TT.str());
+  if (!Outlining)
+    TM->setSupportsDefaultOutlining(false);
+  return TM;
+}
+
+std::unique_ptr<Module> load(const std::string &Path, LLVMContext &Ctx) {
+  SMDiagnostic Err;
+  std::unique_ptr<Module> M = parseIRFile(Path, Err, Ctx);
+  if (!M)
+    fail(Path + ": " + Err.getMessage());
+  return M;
+}
+
+/// All function bytes of M compiled (outlined functions included).
+uint64_t codeBytes(Module &M, bool Outlining, const Twine &Where) {
+  std::unique_ptr<TargetMachine> TM = targetMachineFor(M, Where, Outlining);
+  uint64_t Sum = 0;
+  for (const auto &KV : objectSizes(M, *TM, Where))
+    Sum += KV.getValue();
+  return Sum;
+}
+
+/// What coalesce's default pipeline saves on the module at Path, compiled
+/// with the target's default machine outliner and without it: {with,
+/// without}. Both are {0, 0} for a target that does not outline by
+/// default. The outliner already shares much of what duplicates have in
+/// common, so a merge saves less where it runs.
+std::pair<double, double> savedWithAndWithoutOutliner(const std::string &Path) {
+  LLVMContext Ctx;
+  std::unique_ptr<Module> Before = load(Path, Ctx);
+  if (!targetMachineFor(*Before, Path, true)->Options.SupportsDefaultOutlining)
+    return {0, 0};
+  std::unique_ptr<Module> After = CloneModule(*Before);
+  Report Rep;
+  runPipeline(*After, Config(), Rep);
+  std::unique_ptr<Module> BeforeCopy = CloneModule(*Before);
+  std::unique_ptr<Module> AfterCopy = CloneModule(*After);
+  double With = double(codeBytes(*Before, true, Path)) -
+                double(codeBytes(*After, true, Path));
+  double Without = double(codeBytes(*BeforeCopy, false, Path)) -
+                   double(codeBytes(*AfterCopy, false, Path));
+  return {With, Without};
+}
+
+Measured measure(const std::string &Path) {
+  LLVMContext Ctx;
+  std::unique_ptr<Module> M = load(Path, Ctx);
+  Triple TT(M->getTargetTriple());
   // A function's own code, before the machine outliner (on by default at
   // -Oz on AArch64) moves sequences it shares with others into outlined
   // functions: what a function is left with then depends on the rest of
-  // the program, not on the function.
-  TM->setSupportsDefaultOutlining(false);
+  // the program, not on the function. savedWithAndWithoutOutliner measures
+  // what that does to merging.
+  std::unique_ptr<TargetMachine> TM = targetMachineFor(*M, Path, false);
 
   Measured Out;
   Out.Arch = TT.getArchName().str();
@@ -396,6 +446,20 @@ int runFit() {
         << "\n//   whole module: "
         << describe(errorsOf(Whole, Model), errorsOf(Whole, ttiOf)) << "\n";
   }
+  // Where the target outlines by default, what merging removes is worth
+  // less: measured on the same modules, with coalesce's pipeline.
+  double With = 0, Without = 0;
+  for (const std::string &In : Inputs) {
+    auto [W, WO] = savedWithAndWithoutOutliner(In);
+    With += W;
+    Without += WO;
+  }
+  double RemovedShare = Without > 0 ? std::clamp(With / Without, 0.0, 1.0) : 1;
+  if (Without > 0)
+    SOS << format("// Merging saved %.0f bytes with the machine outliner the "
+                  "target runs by default, %.0f without: a removed body is "
+                  "worth %.3f of its bytes.\n",
+                  With, Without, RemovedShare);
   outs() << Summary;
 
   std::error_code EC;
@@ -409,7 +473,8 @@ int runFit() {
         "not edit.\n"
      << Summary << "COALESCE_SIZE_TARGET(\"" << First.Arch << "\", "
      << First.MinAlign << ", " << First.PrefAlign << ", " << First.InstrAlign
-     << ")\n";
+     << ")\n"
+     << format("COALESCE_SIZE_REMOVED_SHARE(%.3f)\n", RemovedShare);
   for (unsigned I = 0; I != NumFeatures; ++I)
     OS << "COALESCE_SIZE_PRICE(" << featureName(Feature(I)) << ", "
        << format("%.3f", Prices[I]) << ")\n";
