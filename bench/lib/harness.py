@@ -67,6 +67,7 @@ class Target:
 
 
 AARCH64_SYSROOT = "/usr/aarch64-linux-gnu"
+RISCV64_SYSROOT = "/usr/riscv64-linux-gnu"
 TARGETS = {
     "x86_64": Target("x86_64"),
     # Debian's arm64 cross packages put the C library and libstdc++ under
@@ -76,6 +77,9 @@ TARGETS = {
     # take the dynamic loader and the shared libraries from there too.
     "aarch64": Target("aarch64", ["--target=aarch64-linux-gnu"],
                       ["qemu-aarch64", "-L", AARCH64_SYSROOT], "-aarch64"),
+    # The same with Debian's riscv64 cross packages (RV64GC, lp64d).
+    "riscv64": Target("riscv64", ["--target=riscv64-linux-gnu"],
+                      ["qemu-riscv64", "-L", RISCV64_SYSROOT], "-riscv64"),
 }
 # The target of this run: set once, by bench/run, before anything is built.
 TARGET = TARGETS["x86_64"]
@@ -235,7 +239,7 @@ class Project:
     gcc_flags = []
     toolchains = ("clang", "gcc")
     # The targets (TARGETS) its programs build for.
-    targets = ("x86_64", "aarch64")
+    targets = ("x86_64", "aarch64", "riscv64")
 
     def setup(self, root):
         return root

@@ -100,7 +100,7 @@ def markdown(meta, programs, variants, geo):
         w("# Real programs on %s: coalesce against LLVM 22's size passes\n"
           % target)
         w("`%s`. Every variant links the same bitcode objects, compiled "
-          "for %s (`clang-22 --target=%s-linux-gnu` against Debian's arm64 "
+          "for %s (`clang-22 --target=%s-linux-gnu` against Debian's "
           "cross libraries) and linked by ld.lld on this x86-64 machine; "
           "the programs' checks run under `%s`.\n" % (
               meta["command"], target, target, meta.get("emulator")))
@@ -129,6 +129,7 @@ def markdown(meta, programs, variants, geo):
           "host's linker; the comparison is the x86-64 run's), and the "
           "programs that link Debian's native gtest and benchmark archives "
           "(re2's tests and benchmark, abseil's tests)" % target)
+    if target == "aarch64":
         w("- LLVM runs its machine outliner by default on AArch64 for "
           "functions with `minsize`, which is every function at `-Oz`: the "
           "baseline is already outlined, and *machine outliner* "

@@ -37,7 +37,7 @@
 // The prices are fitted, not guessed:
 //  1. tools/coalesce-size compiles real programs' merged LTO modules
 //     (bench/run --save-modules: the sqlite3 shell, xmllint, leveldb's
-//     db_bench and tests, for each target) with the target's own code
+//     db_bench and tests, for each target: x86-64, AArch64, RISC-V 64) with the target's own code
 //     generator, in process, as a link would (PIC, the functions' -Oz
 //     attributes), and reads each function's size from the object's
 //     symbol table. The machine outliner (on by default at -Oz on
@@ -46,7 +46,7 @@
 //  2. It counts every function's features with the same code that prices
 //     them here (SizeFeatures.cpp).
 //  3. It fits non-negative prices that minimize the absolute error over
-//     the square root of each function's bytes: absolute, so that the few
+//     a power (0.4) of each function's bytes: absolute, so that the few
 //     functions code generation treats unlike the rest (jump tables,
 //     inline assembly) do not drag every price; scaled, so that small
 //     functions, where merging decides most, count. A share of the
@@ -57,15 +57,16 @@
 //
 // On functions left out of the fit the prices are off by 6% to 10% per
 // function (median; TTI x4: 13% to 26%) and by at most 5% summed over a
-// program, on both targets (the table's header has the figures).
+// program, on every target (the table's header has the figures).
 //
-// Where the target runs the machine outliner by default (AArch64 at -Oz),
-// the outliner has already shared much of what similar bodies have in
-// common before any merge, so removing one saves less than its own bytes.
-// The fit measures how much less: it runs coalesce's pipeline on the same
-// modules and compiles them before and after, with the outliner and
-// without; the ratio of the two savings (0.77 on AArch64) is the share of
-// a removed body's bytes the mergers count (removedBytes).
+// Where the target runs the machine outliner by default (AArch64 and
+// RISC-V at -Oz), the outliner has already shared much of what similar
+// bodies have in common before any merge, so removing one saves less than
+// its own bytes. The fit measures how much less: it runs coalesce's
+// pipeline on the same modules and compiles them before and after, with
+// the outliner and without; the ratio of the two savings (0.71 on AArch64,
+// 0.94 on RISC-V 64) is the share of a removed body's bytes the mergers
+// count (removedBytes).
 //
 // Every price the stages ask for comes from those prices: a thunk is a
 // function with a tail call and the extra arguments it sets up; a call is

@@ -26,7 +26,7 @@
 //       a table of every function's feature counts and bytes (a header
 //       line, then one line per function), to study the model elsewhere.
 //
-// The fit minimizes the absolute error divided by the square root of each
+// The fit minimizes the absolute error divided by a power (0.4) of each
 // function's bytes, with non-negative prices (iteratively reweighted least
 // squares, each round solved by coordinate descent on the normal
 // equations); see fitPrices. bench/size-fit runs the whole fit.
@@ -171,8 +171,20 @@ std::unique_ptr<TargetMachine> targetMachineFor(const Module &M,
   TargetOptions Options;
   Options.FunctionSections = true;
   Options.DataSections = true;
+  // The ABI and the features the module was compiled for (each function
+  // carries its own; the target machine's must agree, as RISC-V's hard
+  // float ABI needs the D extension).
+  if (auto *ABI = dyn_cast_or_null<MDString>(M.getModuleFlag("target-abi")))
+    Options.MCOptions.ABIName = ABI->getString().str();
+  std::string CPU, Features;
+  for (const Function &F : M)
+    if (!F.isDeclaration()) {
+      CPU = F.getFnAttribute("target-cpu").getValueAsString().str();
+      Features = F.getFnAttribute("target-features").getValueAsString().str();
+      break;
+    }
   std::unique_ptr<TargetMachine> TM(T->createTargetMachine(
-      TT, "", "", Options, Reloc::PIC_, std::nullopt,
+      TT, CPU, Features, Options, Reloc::PIC_, std::nullopt,
       CodeGenOptLevel::Default));
   if (!TM)
     fail(Where + ": no target machine for " + TT.str());
@@ -328,13 +340,20 @@ void solveWeighted(const std::vector<const Sample *> &Train,
   }
 }
 
-/// The prices that minimize sum |x.p - y| / sqrt(y) over p >= 0: absolute
-/// errors, so the few functions code generation treats unlike the rest
-/// (huge switch tables, inline assembly) do not drag every price; divided
-/// by sqrt(y), so small functions count, but a large function's bytes
-/// still weigh more than a thunk's. Solved by iteratively reweighted least
-/// squares from the 1/y least-squares start: each round weighs a function
-/// by 1 / (y^1.5 max(|relative error|, 2%)).
+/// How much a function's size discounts its error in the fit: 0 weighs
+/// every byte alike (sums right, small functions ignored), 1 every function
+/// alike (medians right, large functions ignored). 0.4 keeps both the
+/// median error per function and the error summed over a program within
+/// bounds on the corpus (bench/size-fit --check).
+constexpr double SizeExponent = 0.4;
+
+/// The prices that minimize sum |x.p - y| / y^SizeExponent over p >= 0:
+/// absolute errors, so the few functions code generation treats unlike the
+/// rest (huge switch tables, inline assembly) do not drag every price;
+/// discounted by size, so small functions count, but a large function's
+/// bytes still weigh more than a thunk's. Solved by iteratively reweighted
+/// least squares from the 1/y least-squares start: each round weighs a
+/// function by 1 / (y^(1 + SizeExponent) max(|relative error|, 2%)).
 std::vector<double> fitPrices(const std::vector<const Sample *> &Train) {
   std::vector<double> W(Train.size()), P(NumFeatures, 0);
   for (size_t K = 0; K != Train.size(); ++K)
@@ -347,7 +366,7 @@ std::vector<double> fitPrices(const std::vector<const Sample *> &Train) {
       for (unsigned I = 0; I != NumFeatures; ++I)
         X += P[I] * S.Counts[I];
       double Rel = std::max(std::fabs(X - Y) / Y, 0.02);
-      W[K] = S.Share / (Y * std::sqrt(Y) * Rel);
+      W[K] = S.Share / (std::pow(Y, 1 + SizeExponent) * Rel);
     }
     solveWeighted(Train, W, P);
   }
