@@ -90,7 +90,6 @@
 #include "llvm/IR/Module.h"
 
 #include <algorithm>
-#include <cmath>
 #include <map>
 
 #define DEBUG_TYPE "coalesce-merge-constants"
@@ -214,12 +213,6 @@ struct Plan {
   /// The shared body's attributes: the assumptions every member makes.
   AttributeList Joint;
 
-  std::vector<const Value *> valuesOf(size_t Member) const {
-    std::vector<const Value *> Out;
-    for (const auto &PerMember : Arguments)
-      Out.push_back(PerMember[Member]);
-    return Out;
-  }
   std::vector<Constant *> argumentsOf(size_t Member) const {
     std::vector<Constant *> Out;
     for (const auto &PerMember : Arguments)
@@ -405,19 +398,17 @@ void ConstantMerger::price(Plan &P) {
     ParameterOfUse[&S.Inst->getOperandUse(S.Operand)] = int(S.Parameter);
   // Bodies, the members' and the shared one, in what removing them saves
   // (less than their bytes where the machine outliner runs by default).
-  auto Removed = [&](uint64_t Bytes) {
-    return uint64_t(std::lround(Size.removedBytes(double(Bytes))));
-  };
-  P.SharedBytes = Removed(Size.functionBytes(Ref, [&](const Use &U) {
+  P.SharedBytes = Size.removedBytes(Ref, [&](const Use &U) {
     auto It = ParameterOfUse.find(&U);
     return It == ParameterOfUse.end() ? -1 : It->second;
-  }));
+  });
   P.BodyBytes.clear();
   P.ForwardBytes.clear();
   int64_t Saved = -int64_t(P.SharedBytes);
   for (size_t I = 0, E = P.Members.size(); I != E; ++I) {
     Function &F = *P.Members[I];
-    std::vector<const Value *> Args = P.valuesOf(I);
+    std::vector<Constant *> Constants = P.argumentsOf(I);
+    std::vector<const Value *> Args(Constants.begin(), Constants.end());
     uint64_t Forward;
     if (auto Calls = callsIfRemovable(F, Ref.getFunctionType())) {
       Forward = 0;
@@ -429,7 +420,7 @@ void ConstantMerger::price(Plan &P) {
     } else {
       Forward = Size.thunkBytes(F, Args);
     }
-    P.BodyBytes.push_back(Removed(Size.functionBytes(F)));
+    P.BodyBytes.push_back(Size.removedBytes(F));
     P.ForwardBytes.push_back(Forward);
     Saved += int64_t(P.BodyBytes.back()) - int64_t(Forward);
   }

@@ -95,7 +95,6 @@
 #include "llvm/IR/Module.h"
 #include "llvm/TargetParser/Triple.h"
 
-#include <cmath>
 #include <memory>
 #include <set>
 
@@ -132,7 +131,6 @@ bool canReference(const GlobalValue &From, const Function &To) {
          From.getComdat() == To.getComdat() ||
          referencedFromOutsideComdat(To);
 }
-
 
 class Merger {
 public:
@@ -348,7 +346,7 @@ void Merger::erase(Function *F) {
 uint64_t Merger::estimate(Function &Kept, Function &Dup) {
   auto [It, New] = Estimates.try_emplace(&Kept, 0);
   if (New)
-    It->second = std::lround(Size.removedBytes(Size.functionBytes(Dup)));
+    It->second = Size.removedBytes(Dup);
   return It->second;
 }
 
@@ -365,8 +363,7 @@ uint64_t Merger::thunkSaving(Function &Kept, Function &Dup, unsigned Thunks) {
 static bool thunkWouldNotShrink(const Function &F, const SizeModel &Size,
                                 unsigned Thunks = 1) {
   return isForwardingThunk(F) ||
-         Size.removedBytes(Size.functionBytes(F)) <=
-             Thunks * Size.thunkBytes(F);
+         Size.removedBytes(F) <= Thunks * Size.thunkBytes(F);
 }
 
 void Merger::recordMerge(Function *Kept, StringRef DupName, MergeKind Kind,

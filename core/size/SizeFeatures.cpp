@@ -533,13 +533,16 @@ FeatureCounts countFunction(const Function &F, ParameterOf AsParameter) {
 
   // Positions in program order, and where the calls are, to see which
   // values outlive a call (they need a saved register or a stack slot).
+  // Real counts the instructions that leave code.
   DenseMap<const Instruction *, unsigned> PositionOf;
   std::vector<unsigned> Calls;
+  unsigned Real = 0;
   for (const Instruction &I : instructions(F)) {
     unsigned P = PositionOf.size();
     PositionOf[&I] = P;
     if (clobbers(I))
       Calls.push_back(P);
+    Real += !isFree(I);
   }
   auto CallBetween = [&](unsigned After, unsigned Before) {
     auto It = std::upper_bound(Calls.begin(), Calls.end(), After);
@@ -577,9 +580,6 @@ FeatureCounts countFunction(const Function &F, ParameterOf AsParameter) {
   }
   // Past a few hundred bytes, many branches reach beyond a short
   // displacement (x86-64's 8 bits): the long form is 3 or 4 bytes longer.
-  unsigned Real = 0;
-  for (const Instruction &I : instructions(F))
-    Real += !isFree(I);
   if (Real > LongBranchInstructions)
     add(C, Feature::LongBranch,
         C[unsigned(Feature::Branch)] + C[unsigned(Feature::CondBranch)]);

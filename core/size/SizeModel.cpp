@@ -225,22 +225,23 @@ uint64_t SizeModel::paddingBytes(const Function &F) const {
              : 0;
 }
 
-/// The estimate the model replaces, kept for targets without a table (and
-/// printed beside the model by the calibration tool): TTI's code-size cost,
-/// 4 bytes a unit, and 8 bytes of padding.
-uint64_t SizeModel::ttiFunctionBytes(const Function &F) const {
+uint64_t ttiCodeSizeUnits(const Function &F, TargetTransformInfo *TTI) {
   uint64_t Units = 0;
   for (const Instruction &I : instructions(F)) {
-    if (!GetTTI) {
-      ++Units;
-      continue;
-    }
-    TargetTransformInfo &TTI = GetTTI(const_cast<Function &>(F));
-    InstructionCost C = TTI.getInstructionCost(
-        &I, TargetTransformInfo::TCK_CodeSize);
+    InstructionCost C =
+        TTI ? TTI->getInstructionCost(&I, TargetTransformInfo::TCK_CodeSize)
+            : InstructionCost(1);
     Units += C.isValid() ? uint64_t(C.getValue()) : 1;
   }
-  return Units * 4 + 8;
+  return Units;
+}
+
+/// The estimate the model replaces, kept for targets without a table:
+/// TTI's code-size cost, 4 bytes a unit, and 8 bytes of padding.
+uint64_t SizeModel::ttiFunctionBytes(const Function &F) const {
+  TargetTransformInfo *TTI =
+      GetTTI ? &GetTTI(const_cast<Function &>(F)) : nullptr;
+  return ttiCodeSizeUnits(F, TTI) * 4 + 8;
 }
 
 uint64_t SizeModel::functionBytes(const Function &F,
@@ -257,8 +258,10 @@ uint64_t SizeModel::functionBytes(const Function &F,
   return roundBytes(double(ttiFunctionBytes(F)) + Delta);
 }
 
-double SizeModel::removedBytes(double Bytes) const {
-  return Table ? Bytes * Table->RemovedShare : Bytes;
+uint64_t SizeModel::removedBytes(const Function &F,
+                                 ParameterOf AsParameter) const {
+  uint64_t Bytes = functionBytes(F, AsParameter);
+  return Table ? roundBytes(double(Bytes) * Table->RemovedShare) : Bytes;
 }
 
 uint64_t SizeModel::argumentBytes(const Value &V) const {

@@ -49,6 +49,12 @@ struct SizeTable {
   double Bytes[NumFeatures] = {};
 };
 
+/// TTI's code-size cost of F's instructions, in its units (one an
+/// instruction, an invalid cost counted as one); without TTI, F's
+/// instruction count. The estimate the model replaces.
+uint64_t ttiCodeSizeUnits(const llvm::Function &F,
+                          llvm::TargetTransformInfo *TTI);
+
 /// The fitted table for a triple, or null.
 const SizeTable *sizeTableFor(const llvm::Triple &T);
 
@@ -75,9 +81,11 @@ public:
   /// would cost once the constants it names are arguments.
   uint64_t functionBytes(const llvm::Function &F,
                          ParameterOf AsParameter = nullptr) const;
-  /// What removing a body of Bytes bytes from the program saves
-  /// (SizeTable::RemovedShare of them).
-  double removedBytes(double Bytes) const;
+  /// What removing F's body from the program saves: functionBytes, times
+  /// SizeTable::RemovedShare where the machine outliner would have shared
+  /// part of it anyway.
+  uint64_t removedBytes(const llvm::Function &F,
+                        ParameterOf AsParameter = nullptr) const;
   /// The code that puts V in an argument register before a call.
   uint64_t argumentBytes(const llvm::Value &V) const;
   /// One more argument, V, at a call in Caller: its set-up, and where the

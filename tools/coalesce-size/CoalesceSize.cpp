@@ -40,7 +40,6 @@
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/CodeGen/TargetLowering.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
-#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
@@ -264,13 +263,7 @@ Measured measure(const std::string &Path) {
     S.Name = F.getName().str();
     S.Counts = countFunction(F);
     TargetTransformInfo TTI = TM->getTargetTransformInfo(F);
-    uint64_t Units = 0;
-    for (Instruction &I : instructions(F)) {
-      InstructionCost C =
-          TTI.getInstructionCost(&I, TargetTransformInfo::TCK_CodeSize);
-      Units += C.isValid() ? uint64_t(C.getValue()) : 1;
-    }
-    S.TTI = double(Units * 4);
+    S.TTI = double(ttiCodeSizeUnits(F, &TTI) * 4);
     ByName[S.Name] = std::move(S);
   }
   StringMap<uint64_t> Sizes = objectSizes(*M, *TM, Path);
