@@ -66,6 +66,40 @@ Outcome runConstantMergeStage(Module &M, const Config &C, Report &R,
   });
 }
 
+/// Rounds of outlining, each followed by identical merging (outlined
+/// functions of different groups can come out the same). Returns whether
+/// any round changed M.
+static bool outlineRounds(Module &M, const Config &C, Report &R,
+                          const SizeModel &Size, Outcome &O) {
+  bool Changed = false;
+  for (unsigned Round = 0; Round != C.OutlineRounds; ++Round) {
+    Report Outlined;
+    bool Any = outlineSimilarCode(M, C.Outlining, Outlined, Size);
+    R.append(Outlined, "outline");
+    if (!Any)
+      break;
+    Changed = true;
+    verifyAfter("outline", M, C, O);
+    Report Again;
+    mergeIdenticalFunctions(M, C.Merge, Again, &Size);
+    R.append(Again, "outline");
+    verifyAfter("merge after outlining", M, C, O);
+  }
+  return Changed;
+}
+
+Outcome runOutlineStage(Module &M, const Config &C, Report &R,
+                        TTIGetter GetTTI) {
+  SizeModel Size = SizeModel::forModule(M, GetTTI);
+  R.SizeBasis = Size.basis();
+  Outcome O;
+  countFunctions(M, R.FunctionsBefore);
+  verifyOrderLaws(M, C, O);
+  O.Changed = outlineRounds(M, C, R, Size, O);
+  countFunctions(M, R.FunctionsAfter, &R.BodiesAfter);
+  return O;
+}
+
 /// Rounds of merging up to constants: each round can only reach one level
 /// further up the call graph, and the levels worth it are few.
 static constexpr unsigned MaxConstantRounds = 8;
@@ -105,7 +139,12 @@ Outcome runPipeline(Module &M, const Config &C, Report &R, TTIGetter GetTTI) {
     verifyAfter("merge again", M, C, O);
   }
 
-  // 3. Report: the host prints or writes R.
+  // 3. Outline similar regions anywhere in the module into shared
+  //    functions, in rounds while they still save bytes.
+  if (C.Outline)
+    O.Changed |= outlineRounds(M, C, R, Size, O);
+
+  // 4. Report: the host prints or writes R.
   countFunctions(M, R.FunctionsAfter, &R.BodiesAfter);
   return O;
 }

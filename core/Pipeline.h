@@ -11,6 +11,7 @@
 
 #include "core/merging/ConstantMerger.h"
 #include "core/merging/IdenticalMerger.h"
+#include "core/outlining/Outliner.h"
 #include "core/report/Report.h"
 
 #include <string>
@@ -28,6 +29,12 @@ struct Config {
   /// merging, which runs again afterwards).
   bool MergeConstants = true;
   ConstantMergeOptions Constants;
+  /// Outline similar regions into shared functions (after merging).
+  bool Outline = true;
+  OutlineOptions Outlining;
+  /// Most rounds of outlining (each followed by identical merging); the
+  /// pipeline stops earlier once a round outlines nothing.
+  unsigned OutlineRounds = 3;
   /// Run the IR verifier after every stage.
   bool VerifyEachStage = false;
   /// Check the total order's laws over the first N functions (0: off).
@@ -48,9 +55,14 @@ Outcome runMergeStage(llvm::Module &M, const Config &C, Report &R,
 Outcome runConstantMergeStage(llvm::Module &M, const Config &C, Report &R,
                               TTIGetter GetTTI = nullptr);
 
+/// Outlining alone (the `coalesce-outline` pass), its rounds included.
+Outcome runOutlineStage(llvm::Module &M, const Config &C, Report &R,
+                        TTIGetter GetTTI = nullptr);
+
 /// The whole pipeline (the `coalesce` pass): merge identical functions,
-/// merge functions that differ in constants, merge identical functions
-/// again, then report. The outliner will slot in before the second merge.
+/// merge functions that differ in constants (rounds, with identical
+/// merging between), outline similar regions (rounds, with identical
+/// merging between), then report.
 Outcome runPipeline(llvm::Module &M, const Config &C, Report &R,
                     TTIGetter GetTTI = nullptr);
 

@@ -31,6 +31,32 @@ cl::opt<unsigned> MaxConstantParameters(
     cl::value_desc("N"),
     cl::desc("Most constants a body shared up to constants takes as "
              "arguments"));
+cl::opt<bool> Outline(
+    "coalesce-outline", cl::init(true), cl::cat(Category),
+    cl::desc("Outline similar regions anywhere in the program into shared "
+             "functions"));
+cl::opt<unsigned> OutlineMinBenefit(
+    "coalesce-outline-min-benefit", cl::init(8), cl::cat(Category),
+    cl::value_desc("bytes"),
+    cl::desc("Bytes a group of regions must save, by the size model, to be "
+             "outlined"));
+cl::opt<unsigned> OutlineMaxArguments(
+    "coalesce-outline-max-arguments", cl::init(6), cl::cat(Category),
+    cl::value_desc("N"),
+    cl::desc("Most arguments an outlined function takes"));
+cl::opt<unsigned> OutlineMinLength(
+    "coalesce-outline-min-length", cl::init(3), cl::cat(Category),
+    cl::value_desc("N"),
+    cl::desc("Shortest region outlined, in instructions"));
+cl::opt<unsigned> OutlineRounds(
+    "coalesce-outline-rounds", cl::init(3), cl::cat(Category),
+    cl::value_desc("N"),
+    cl::desc("Most rounds of outlining (each followed by identical merging)"));
+cl::opt<unsigned> OutlineBudget(
+    "coalesce-outline-runtime-budget", cl::init(10), cl::cat(Category),
+    cl::value_desc("per-mille"),
+    cl::desc("Calls outlining adds to a function may cost at most this share "
+             "(in thousandths) of its estimated executed instructions"));
 cl::opt<bool> VerifyEach("coalesce-verify", cl::init(false), cl::cat(Category),
                          cl::desc("Run the IR verifier after every stage"));
 cl::opt<unsigned> VerifyOrder(
@@ -56,6 +82,12 @@ const KnownOption Known[] = {
     {&UseAliases, ValueKind::Flag},   {&RewriteCalls, ValueKind::Flag},
     {&MergeConstants, ValueKind::Flag},
     {&MaxConstantParameters, ValueKind::Number},
+    {&Outline, ValueKind::Flag},
+    {&OutlineMinBenefit, ValueKind::Number},
+    {&OutlineMaxArguments, ValueKind::Number},
+    {&OutlineMinLength, ValueKind::Number},
+    {&OutlineRounds, ValueKind::Number},
+    {&OutlineBudget, ValueKind::Number},
     {&VerifyEach, ValueKind::Flag},   {&VerifyOrder, ValueKind::Number},
     {&ReportPath, ValueKind::Text},   {&PrintMerges, ValueKind::Flag},
 };
@@ -159,6 +191,12 @@ bool hostOptions(HostOptions &H, std::string &Error) {
   H.Core.Merge.RewriteDirectCalls = RewriteCalls;
   H.Core.MergeConstants = MergeConstants;
   H.Core.Constants.MaxParameters = MaxConstantParameters;
+  H.Core.Outline = Outline;
+  H.Core.Outlining.MinBenefit = OutlineMinBenefit;
+  H.Core.Outlining.MaxArguments = OutlineMaxArguments;
+  H.Core.Outlining.MinLength = OutlineMinLength;
+  H.Core.Outlining.RunTimeBudgetPerMille = OutlineBudget;
+  H.Core.OutlineRounds = OutlineRounds;
   H.Core.VerifyEachStage = VerifyEach;
   H.Core.VerifyOrderLimit = VerifyOrder;
   H.ReportPath = ReportPath;

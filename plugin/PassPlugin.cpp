@@ -4,12 +4,13 @@
 //   ld.lld --load-pass-plugin=coalesce.so     full LTO, once, on the merged
 //                                             module, before code generation
 //   opt -load-pass-plugin=coalesce.so
-//       -passes=coalesce-merge | coalesce-merge-constants | coalesce
+//       -passes=coalesce-merge | coalesce-merge-constants | coalesce-outline
+//               | coalesce
 //   clang -fpass-plugin=coalesce.so           per translation unit
 // Pipeline parameters are an option channel of their own, usable wherever a
 // pipeline is written (opt -passes, ld.lld --lto-newpm-passes):
 //   coalesce<print-merges;report=FILE;no-aliases;no-rewrite-calls;verify;
-//            verify-order=N;no-merge-constants>
+//            verify-order=N;no-merge-constants;no-outline>
 // The passes hold no algorithm: they read the options, call core/, and
 // hand the report and any problem back to the host.
 //
@@ -42,12 +43,12 @@ using namespace llvm;
 namespace coalesce {
 namespace {
 
-enum class Stage { MergeOnly, MergeConstantsOnly, Pipeline };
+enum class Stage { MergeOnly, MergeConstantsOnly, OutlineOnly, Pipeline };
 
 /// Overrides given as pipeline parameters: coalesce<...>.
 struct PassParams {
   std::optional<bool> PrintMerges, UseAliases, RewriteCalls, Verify,
-      MergeConstants;
+      MergeConstants, Outline;
   std::optional<unsigned> VerifyOrder;
   std::optional<std::string> ReportPath;
   std::string Error; ///< A bad parameter, reported when the pass runs.
@@ -63,6 +64,8 @@ struct PassParams {
       H.Core.VerifyEachStage = *Verify;
     if (MergeConstants)
       H.Core.MergeConstants = *MergeConstants;
+    if (Outline)
+      H.Core.Outline = *Outline;
     if (VerifyOrder)
       H.Core.VerifyOrderLimit = *VerifyOrder;
     if (ReportPath)
@@ -99,6 +102,10 @@ PassParams parseParams(StringRef Text, StringRef PassName) {
       Flag(P.MergeConstants, true);
     else if (Key == "no-merge-constants")
       Flag(P.MergeConstants, false);
+    else if (Key == "outline")
+      Flag(P.Outline, true);
+    else if (Key == "no-outline")
+      Flag(P.Outline, false);
     else if (Key == "report" && HasValue && !Value.empty())
       P.ReportPath = Value.str();
     else if (Key == "verify-order") {
@@ -111,7 +118,7 @@ PassParams parseParams(StringRef Text, StringRef PassName) {
     } else {
       P.Error = "unknown parameter '" + Item.str() + "' of " + PassName.str() +
                 " (known: print-merges, report=FILE, no-aliases, "
-                "no-rewrite-calls, no-merge-constants, verify, "
+                "no-rewrite-calls, no-merge-constants, no-outline, verify, "
                 "verify-order=N)";
     }
     if (!P.Error.empty())
@@ -190,6 +197,9 @@ public:
     case Stage::MergeConstantsOnly:
       O = runConstantMergeStage(M, H.Core, R, GetTTI);
       break;
+    case Stage::OutlineOnly:
+      O = runOutlineStage(M, H.Core, R, GetTTI);
+      break;
     case Stage::Pipeline:
       O = runPipeline(M, H.Core, R, GetTTI);
       break;
@@ -259,6 +269,7 @@ void registerCallbacks(PassBuilder &PB) {
              {std::pair{"coalesce-merge", Stage::MergeOnly},
               std::pair{"coalesce-merge-constants",
                         Stage::MergeConstantsOnly},
+              std::pair{"coalesce-outline", Stage::OutlineOnly},
               std::pair{"coalesce", Stage::Pipeline}}) {
           if (!PassBuilder::checkParametrizedPassName(Name, PassName))
             continue;

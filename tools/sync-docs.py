@@ -24,6 +24,8 @@ ESSAYS = [
      "Similarity: structurally similar instruction sequences"),
     ("core/size/SizeModel.cpp", "docs/size-model.md",
      "The size model: machine-code bytes, predicted from IR"),
+    ("core/outlining/Outliner.cpp", "docs/outlining.md",
+     "Outlining: similar code anywhere becomes one function"),
 ]
 
 

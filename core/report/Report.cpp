@@ -36,6 +36,8 @@ uint64_t Report::estimatedBytesSaved() const {
   uint64_t Sum = 0;
   for (const MergeRecord &R : Merges)
     Sum += R.EstimatedBytes;
+  for (const OutlineRecord &R : Outlines)
+    Sum += R.EstimatedBytes;
   return Sum;
 }
 
@@ -60,9 +62,15 @@ void Report::resolveChains() {
 void Report::append(const Report &Later, const char *Stage) {
   size_t First = Merges.size();
   Merges.insert(Merges.end(), Later.Merges.begin(), Later.Merges.end());
-  if (Stage)
+  size_t FirstOutline = Outlines.size();
+  Outlines.insert(Outlines.end(), Later.Outlines.begin(),
+                  Later.Outlines.end());
+  if (Stage) {
     for (size_t I = First; I != Merges.size(); ++I)
       Merges[I].Stage = Stage;
+    for (size_t I = FirstOutline; I != Outlines.size(); ++I)
+      Outlines[I].Stage = Stage;
+  }
   auto Key = [](const MissedRecord &R) {
     return R.Function + '\0' + R.Other + '\0' + R.Reason;
   };
@@ -73,6 +81,13 @@ void Report::append(const Report &Later, const char *Stage) {
     if (Known.insert(Key(R)).second)
       Missed.push_back(R);
   resolveChains();
+}
+
+unsigned Report::outlinedSites() const {
+  unsigned N = 0;
+  for (const OutlineRecord &R : Outlines)
+    N += R.Sites;
+  return N;
 }
 
 unsigned Report::count(MergeKind K) const {
@@ -98,6 +113,21 @@ json::Value Report::toJSON() const {
       O["constant_parameters"] = R.ConstantParameters;
     MergeList.push_back(std::move(O));
   }
+  json::Array OutlineList;
+  for (const OutlineRecord &R : Outlines) {
+    json::Array Callers;
+    for (const std::string &C : R.Callers)
+      Callers.push_back(C);
+    json::Object O{
+        {"function", R.Function},     {"callers", std::move(Callers)},
+        {"sites", R.Sites},           {"instructions", R.Instructions},
+        {"parameters", R.Parameters}, {"outputs", R.Outputs},
+        {"exits", R.Exits},           {"estimated_bytes", R.EstimatedBytes},
+    };
+    if (!R.Stage.empty())
+      O["stage"] = R.Stage;
+    OutlineList.push_back(std::move(O));
+  }
   json::Array MissedList;
   for (const MissedRecord &R : Missed) {
     json::Object O{{"function", R.Function}, {"reason", R.Reason}};
@@ -106,12 +136,16 @@ json::Value Report::toJSON() const {
     MissedList.push_back(std::move(O));
   }
   json::Object ByStage;
+  auto AddToStage = [&](const std::string &Stage, uint64_t Bytes) {
+    if (Stage.empty())
+      return;
+    json::Value &V = ByStage[Stage];
+    V = (V.getAsInteger() ? *V.getAsInteger() : 0) + int64_t(Bytes);
+  };
   for (const MergeRecord &R : Merges)
-    if (!R.Stage.empty()) {
-      json::Value &V = ByStage[R.Stage];
-      V = (V.getAsInteger() ? *V.getAsInteger() : 0) +
-          int64_t(R.EstimatedBytes);
-    }
+    AddToStage(R.Stage, R.EstimatedBytes);
+  for (const OutlineRecord &R : Outlines)
+    AddToStage(R.Stage, R.EstimatedBytes);
   json::Object ByKind;
   for (MergeKind K : {MergeKind::Replaced, MergeKind::Alias, MergeKind::Thunk})
     ByKind[mergeKindName(K)] = count(K);
@@ -126,7 +160,10 @@ json::Value Report::toJSON() const {
       {"bytes_saved", json::Object{{"estimated", estimatedBytesSaved()},
                                    {"basis", basis()},
                                    {"by_stage", std::move(ByStage)}}},
+      {"outlined",
+       json::Object{{"groups", Outlines.size()}, {"sites", outlinedSites()}}},
       {"merges", std::move(MergeList)},
+      {"outlines", std::move(OutlineList)},
       {"missed", std::move(MissedList)},
   };
 }
@@ -136,7 +173,9 @@ void Report::printSummary(raw_ostream &OS) const {
      << FunctionsAfter << " after (" << BodiesAfter << " with own bodies); "
      << Merges.size() << " merged (" << count(MergeKind::Replaced)
      << " replaced, " << count(MergeKind::Alias) << " aliases, "
-     << count(MergeKind::Thunk) << " thunks); ~" << estimatedBytesSaved()
+     << count(MergeKind::Thunk) << " thunks); " << outlinedSites()
+     << " regions outlined into " << Outlines.size() << " functions; ~"
+     << estimatedBytesSaved()
      << " bytes saved (estimated) [" << basis() << "]\n";
 }
 
@@ -155,6 +194,17 @@ void Report::printListing(raw_ostream &OS) const {
           OS << ", " << R.ConstantParameters << " constants as parameters";
         OS << ", ~" << R.EstimatedBytes << " bytes)\n";
       }
+  }
+  for (const OutlineRecord &R : Outlines) {
+    OS << "coalesce: outlined '" << R.Function << "' from " << R.Sites
+       << " sites in ";
+    for (size_t I = 0; I != R.Callers.size(); ++I)
+      OS << (I ? ", '" : "'") << R.Callers[I] << "'";
+    OS << " (" << R.Instructions << " instructions, " << R.Parameters
+       << " parameters, " << R.Outputs << " outputs";
+    if (R.Exits > 1)
+      OS << ", " << R.Exits << " exits";
+    OS << ", ~" << R.EstimatedBytes << " bytes)\n";
   }
   for (const MissedRecord &R : Missed) {
     OS << "coalesce: not merged '" << R.Function << "'";

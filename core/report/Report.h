@@ -47,6 +47,20 @@ struct MergeRecord {
   std::string Stage = {};
 };
 
+/// One group of similar regions outlined into one new function.
+struct OutlineRecord {
+  std::string Function;             ///< The outlined function.
+  std::vector<std::string> Callers; ///< Functions with a site, in order.
+  unsigned Sites = 0;
+  unsigned Instructions = 0; ///< In one region.
+  unsigned Parameters = 0;   ///< Values and constants that differ.
+  unsigned Outputs = 0;      ///< Values handed back to the sites.
+  unsigned Exits = 1;        ///< Ways out of the region.
+  /// The regions' bytes minus the calls and the new function (SizeBasis).
+  uint64_t EstimatedBytes = 0;
+  std::string Stage = {};
+};
+
 struct MissedRecord {
   std::string Function;
   std::string Other; ///< The equal function it was not merged with, if any.
@@ -58,6 +72,7 @@ struct Report {
   unsigned FunctionsAfter = 0;  ///< Defined functions after it.
   unsigned BodiesAfter = 0;     ///< Of those, not forwarding thunks.
   std::vector<MergeRecord> Merges;
+  std::vector<OutlineRecord> Outlines;
   std::vector<MissedRecord> Missed;
   /// Where the byte figures come from: the size model and its target, or
   /// the fallback estimate (SizeModel::basis()).
@@ -70,7 +85,9 @@ struct Report {
   /// (g -> f, then f -> h: g's record says h).
   void resolveChains();
   unsigned count(MergeKind K) const;
-  /// Adds a later stage's merges, and those of its misses not already
+  /// Regions replaced by calls of outlined functions.
+  unsigned outlinedSites() const;
+  /// Adds a later stage's merges and outlined groups, and those of its misses not already
   /// reported (a stage that runs twice finds the same ones again).
   /// With Stage, the added merges are marked as that stage's.
   void append(const Report &Later, const char *Stage = nullptr);

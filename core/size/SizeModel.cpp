@@ -258,6 +258,10 @@ uint64_t SizeModel::functionBytes(const Function &F,
   return roundBytes(double(ttiFunctionBytes(F)) + Delta);
 }
 
+double SizeModel::removedShare() const {
+  return Table ? Table->RemovedShare : 1;
+}
+
 uint64_t SizeModel::removedBytes(const Function &F,
                                  ParameterOf AsParameter) const {
   uint64_t Bytes = functionBytes(F, AsParameter);

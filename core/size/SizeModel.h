@@ -104,10 +104,16 @@ public:
   /// reload at the call, and its stack slot's address passed.
   uint64_t outputBytes() const;
 
-private:
-  uint64_t paddingBytes(const llvm::Function &F) const;
-  uint64_t ttiFunctionBytes(const llvm::Function &F) const;
+  /// One count of feature F (the outliner prices code that does not exist
+  /// yet from its features).
   double price(Feature F) const;
+  /// The padding F's alignment adds in front of it, on average.
+  uint64_t paddingBytes(const llvm::Function &F) const;
+  /// SizeTable::RemovedShare (1 without a table).
+  double removedShare() const;
+
+private:
+  uint64_t ttiFunctionBytes(const llvm::Function &F) const;
 
   const SizeTable *Table = nullptr;
   TTIGetter GetTTI;

@@ -9,7 +9,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-NEXT: coalesce: kept 'api1'
 ; CHECK-NEXT:   merged 'api2' (thunk, ~{{[0-9]+}} bytes)
 ; CHECK-NEXT: coalesce: not merged 'va2' with 'va1': varargs: a thunk cannot forward variable arguments
-; CHECK-NEXT: coalesce: 7 functions before, 6 after ({{[0-9]+}} with own bodies); 2 merged (1 replaced, 0 aliases, 1 thunks); ~{{[0-9]+}} bytes saved (estimated) [size model, x86_64]
+; CHECK-NEXT: coalesce: 7 functions before, 6 after ({{[0-9]+}} with own bodies); 2 merged (1 replaced, 0 aliases, 1 thunks); {{[0-9]+}} regions outlined into {{[0-9]+}} functions; ~{{[0-9]+}} bytes saved (estimated) [size model, x86_64]
 
 define internal i32 @first(i32 %a) unnamed_addr {
   %s = mul i32 %a, 7

@@ -1,8 +1,9 @@
 """Prints a coalesce JSON report in a stable, line-per-fact form for
 FileCheck: the header fields, the estimated bytes saved by stage, then one
-sorted line per merge (with its stage) and per missed pair. Fails (exit 1)
-if the file is not valid JSON or lacks a field, or if the per-kind counts
-or the per-stage bytes do not add up to the merge list."""
+sorted line per merge (with its stage), per outlined group and per missed
+pair. Fails (exit 1) if the file is not valid JSON or lacks a field, or if
+the per-kind counts or the per-stage bytes do not add up to the merges and
+outlined groups."""
 import json
 import re
 import sys
@@ -25,14 +26,18 @@ print("bytes_saved by_stage %s" % " ".join(
     "%s=%d" % (stage, n) for stage, n in sorted(b["by_stage"].items())))
 if sum(k.values()) != len(r["merges"]):
     sys.exit("merges_by_kind does not add up to the merge list")
-if sum(m["estimated_bytes"] for m in r["merges"]) != b["estimated"]:
-    sys.exit("bytes_saved.estimated is not the sum of the merges' bytes")
+decisions = r["merges"] + r["outlines"]
+if sum(m["estimated_bytes"] for m in decisions) != b["estimated"]:
+    sys.exit("bytes_saved.estimated is not the sum of the decisions' bytes")
+if r["outlined"]["groups"] != len(r["outlines"]) or \
+        r["outlined"]["sites"] != sum(o["sites"] for o in r["outlines"]):
+    sys.exit("outlined counts do not add up to the outlined groups")
 staged = {}
-for m in r["merges"]:
+for m in decisions:
     if "stage" in m:
         staged[m["stage"]] = staged.get(m["stage"], 0) + m["estimated_bytes"]
 if staged != b["by_stage"]:
-    sys.exit("bytes_saved.by_stage does not add up the merges of each stage")
+    sys.exit("bytes_saved.by_stage does not add up the decisions of each stage")
 # Names that LTO numbers (static functions: name.N) are printed as name.N.
 def norm(name):
     return re.sub(r"\.[0-9]+$", ".N", name)
@@ -40,6 +45,11 @@ for m in sorted(r["merges"], key=lambda m: (m["kept"], m["merged"])):
     print("merge kept=%s merged=%s kind=%s bytes=%d stage=%s"
           % (norm(m["kept"]), norm(m["merged"]), m["kind"], m["estimated_bytes"],
              m.get("stage", "-")))
+for o in r["outlines"]:
+    if o["sites"] < 2 or len(o["callers"]) < 1:
+        sys.exit("an outlined group has fewer than two sites")
+    print("outlined sites=%d instructions=%d stage=%s"
+          % (o["sites"], o["instructions"], o.get("stage", "-")))
 for m in sorted(r["missed"], key=lambda m: (m["function"], m.get("other", ""))):
     print("missed function=%s other=%s reason=%s"
           % (norm(m["function"]), norm(m.get("other", "")), m["reason"]))

@@ -1,0 +1,569 @@
+//===- core/outlining/Candidates.cpp - Groups of regions that can be outlined //
+//
+// Steps 1 and 2 of the outliner's essay (Outliner.cpp): from similarity
+// groups to candidates. Nothing here changes the module.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/outlining/Candidates.h"
+
+#include "core/similarity/Similarity.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/GetElementPtrTypeIterator.h"
+#include "llvm/IR/InstrTypes.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Metadata.h"
+
+#include <map>
+
+using namespace llvm;
+
+namespace coalesce {
+
+//===----------------------------------------------------------------------===//
+// What never moves
+//===----------------------------------------------------------------------===//
+
+/// Intrinsics whose meaning depends on the function they run in: its frame,
+/// its return address, its variable arguments, its own constant folding.
+static bool frameBoundIntrinsic(Intrinsic::ID ID) {
+  switch (ID) {
+  case Intrinsic::returnaddress:
+  case Intrinsic::addressofreturnaddress:
+  case Intrinsic::frameaddress:
+  case Intrinsic::sponentry:
+  case Intrinsic::stacksave:
+  case Intrinsic::stackrestore:
+  case Intrinsic::localescape:
+  case Intrinsic::localrecover:
+  case Intrinsic::vastart:
+  case Intrinsic::vaend:
+  case Intrinsic::vacopy:
+  case Intrinsic::objectsize:
+  case Intrinsic::is_constant:
+  case Intrinsic::eh_typeid_for:
+  case Intrinsic::type_test:
+  case Intrinsic::type_checked_load:
+  case Intrinsic::experimental_deoptimize:
+  case Intrinsic::experimental_guard:
+  case Intrinsic::experimental_widenable_condition:
+  case Intrinsic::allow_runtime_check:
+  case Intrinsic::allow_ubsan_check:
+  case Intrinsic::icall_branch_funnel:
+    return true;
+  default:
+    return false;
+  }
+}
+
+static bool isSwiftErrorValue(const Value *V) {
+  if (auto *A = dyn_cast<Argument>(V))
+    return A->hasSwiftErrorAttr();
+  if (auto *AI = dyn_cast<AllocaInst>(V))
+    return AI->isSwiftError();
+  return false;
+}
+
+static bool namesBlockAddress(const Value *V) {
+  auto *C = dyn_cast<Constant>(V);
+  if (!C || isa<GlobalValue>(C))
+    return false;
+  if (isa<BlockAddress>(C))
+    return true;
+  for (const Use &Op : C->operands())
+    if (namesBlockAddress(Op.get()))
+      return true;
+  return false;
+}
+
+const char *whyNotOutlinable(const Instruction &I) {
+  if (I.getType()->isTokenTy())
+    return "makes a token";
+  for (const Use &Op : I.operands()) {
+    if (Op->getType()->isTokenTy())
+      return "uses a token";
+    if (isSwiftErrorValue(Op.get()))
+      return "uses a swifterror value";
+    if (namesBlockAddress(Op.get()))
+      return "names a blockaddress";
+  }
+  if (I.isEHPad())
+    return "is an exception-handling pad";
+  if (auto *AI = dyn_cast<AllocaInst>(&I))
+    if (!AI->isStaticAlloca())
+      return "is a variable-size alloca";
+  auto *CB = dyn_cast<CallBase>(&I);
+  if (!CB)
+    return nullptr;
+  if (isa<CallBrInst>(CB))
+    return "is a callbr";
+  if (auto *CI = dyn_cast<CallInst>(CB); CI && CI->isMustTailCall())
+    return "is a musttail call";
+  if (CB->hasFnAttr(Attribute::ReturnsTwice))
+    return "calls a returns-twice function";
+  if (CB->isConvergent())
+    return "is a convergent operation";
+  if (CB->cannotDuplicate())
+    return "calls a noduplicate function";
+  if (CB->isInlineAsm())
+    return "is inline assembly";
+  if (CB->hasInAllocaArgument() || CB->countOperandBundlesOfType(
+                                       LLVMContext::OB_preallocated))
+    return "passes an inalloca or preallocated argument";
+  if (CB->getNumOperandBundles())
+    return "carries operand bundles";
+  if (Function *Callee = CB->getCalledFunction())
+    if (frameBoundIntrinsic(Callee->getIntrinsicID()))
+      return "is an intrinsic bound to its function's frame";
+  return nullptr;
+}
+
+const char *whyNotOutlinable(const Function &F) {
+  if (F.isDeclaration())
+    return "has no body";
+  if (F.hasAvailableExternallyLinkage())
+    return "is available_externally (its body is not emitted)";
+  if (F.hasOptNone())
+    return "is optnone";
+  if (F.hasFnAttribute(Attribute::Naked))
+    return "is naked";
+  if (F.hasFnAttribute(Attribute::PresplitCoroutine))
+    return "is a coroutine before splitting";
+  if (F.hasGC())
+    return "uses a garbage collector";
+  if (F.hasFnAttribute("interrupt") ||
+      F.hasFnAttribute("no_caller_saved_registers"))
+    return "is an interrupt handler";
+  return nullptr;
+}
+
+/// Function attributes that change how code in it is compiled or checked:
+/// sites whose functions differ in any of them are never grouped, and the
+/// outlined function copies them (Extraction.cpp).
+static const char *const CompatibilityAttributes[] = {
+    "target-cpu",        "target-features",      "tune-cpu",
+    "denormal-fp-math",  "denormal-fp-math-f32", "frame-pointer",
+    "probe-stack",       "stack-probe-size",     "no-builtins",
+    "use-soft-float",    "branch-target-enforcement",
+    "sign-return-address", "sign-return-address-key",
+    "null-pointer-is-valid",
+};
+
+static const Attribute::AttrKind CompatibilityKinds[] = {
+    Attribute::SanitizeAddress,   Attribute::SanitizeHWAddress,
+    Attribute::SanitizeMemory,    Attribute::SanitizeThread,
+    Attribute::SanitizeMemTag,    Attribute::SanitizeType,
+    Attribute::SanitizeNumericalStability,
+    Attribute::SanitizeRealtime,  Attribute::SanitizeRealtimeBlocking,
+    Attribute::StrictFP,          Attribute::NullPointerIsValid,
+    Attribute::SpeculativeLoadHardening,
+    Attribute::ShadowCallStack,   Attribute::NoBuiltin,
+};
+
+/// The key two site functions must share to be grouped.
+static std::string compatibilityKey(const Function &F) {
+  std::string Key;
+  for (const char *A : CompatibilityAttributes)
+    Key += F.getFnAttribute(A).getValueAsString().str() + "|";
+  for (Attribute::AttrKind K : CompatibilityKinds)
+    Key += F.hasFnAttribute(K) ? '1' : '0';
+  // no-builtin-<name> attributes, in the order the attribute set keeps.
+  for (const Attribute &A : F.getAttributes().getFnAttrs())
+    if (A.isStringAttribute() && A.getKindAsString().starts_with("no-builtin-"))
+      Key += "|" + A.getKindAsString().str();
+  if (F.hasSection())
+    Key += "|section=" + F.getSection().str();
+  return Key;
+}
+
+void copyCompatibilityAttributes(const Function &From, Function &To) {
+  for (const char *A : CompatibilityAttributes)
+    if (From.hasFnAttribute(A))
+      To.addFnAttr(From.getFnAttribute(A));
+  for (Attribute::AttrKind K : CompatibilityKinds)
+    if (From.hasFnAttribute(K))
+      To.addFnAttr(K);
+  for (const Attribute &A : From.getAttributes().getFnAttrs())
+    if (A.isStringAttribute() && A.getKindAsString().starts_with("no-builtin-"))
+      To.addFnAttr(A);
+  if (From.hasSection())
+    To.setSection(From.getSection());
+}
+
+/// Whether operand OpNo of I must stay a constant: an immarg argument, any
+/// operand of an intrinsic (the code generator needs their constants to
+/// choose its lowering), the callee, a struct index of a GEP.
+static bool mustStayConstant(const Instruction &I, unsigned OpNo) {
+  if (auto *CB = dyn_cast<CallBase>(&I)) {
+    if (&CB->getOperandUse(OpNo) == &CB->getCalledOperandUse())
+      return true;
+    if (CB->getIntrinsicID() != Intrinsic::not_intrinsic)
+      return true;
+    return CB->isArgOperand(&CB->getOperandUse(OpNo)) &&
+           CB->paramHasAttr(OpNo, Attribute::ImmArg);
+  }
+  if (auto *GEP = dyn_cast<GetElementPtrInst>(&I)) {
+    if (OpNo < 2)
+      return false;
+    auto It = gep_type_begin(GEP);
+    std::advance(It, OpNo - 1);
+    return It.isStruct();
+  }
+  const Value *Op = I.getOperand(OpNo);
+  return Op->getType()->isMetadataTy() || Op->getType()->isTokenTy();
+}
+
+//===----------------------------------------------------------------------===//
+// Shape
+//===----------------------------------------------------------------------===//
+
+bool readSiteShape(const OutlineSite &S, SiteShape &Out, std::string *Why) {
+  auto Fail = [&](const char *Reason) {
+    if (Why)
+      *Why = Reason;
+    return false;
+  };
+  Out = SiteShape();
+  Instruction *First = S.Insts.front(), *Last = S.Insts.back();
+  BasicBlock *FirstBB = First->getParent(), *LastBB = Last->getParent();
+  if (!FirstBB || !LastBB || FirstBB->getParent() != S.F ||
+      LastBB->getParent() != S.F)
+    return Fail("is no longer in its function");
+
+  // The instructions must be exactly First .. Last in layout order.
+  Instruction *Expect = First;
+  for (Instruction *I : S.Insts) {
+    if (I != Expect)
+      return Fail("is no longer one run of instructions");
+    BasicBlock *BB = I->getParent();
+    if (Out.Blocks.empty() || Out.Blocks.back() != BB)
+      Out.Blocks.push_back(BB);
+    if (I == Last)
+      break;
+    Expect = I->getNextNode();
+    if (!Expect) {
+      BasicBlock *Next = BB->getNextNode();
+      if (!Next)
+        return Fail("is no longer one run of instructions");
+      Expect = &Next->front();
+    }
+  }
+  if (Out.Blocks.back() != LastBB)
+    return Fail("is no longer one run of instructions");
+  Out.FallsThrough = !Last->isTerminator();
+
+  DenseSet<const BasicBlock *> Inner; // Blocks the site owns from the start.
+  for (unsigned K = 1; K < Out.Blocks.size(); ++K)
+    Inner.insert(Out.Blocks[K]);
+  bool StartsBlock = First == &FirstBB->front();
+  auto TermInside = [&](const BasicBlock *BB) {
+    return (BB == FirstBB || Inner.contains(BB)) &&
+           (BB != LastBB || Last->isTerminator());
+  };
+
+  for (Instruction *I : S.Insts) {
+    if (!I->isTerminator())
+      continue;
+    for (BasicBlock *Succ : successors(I)) {
+      if (Inner.contains(Succ))
+        continue;
+      if (Succ == FirstBB && StartsBlock)
+        return Fail("branches back to its own entry");
+      if (!is_contained(Out.Exits, Succ))
+        Out.Exits.push_back(Succ);
+    }
+  }
+  // One entry: the blocks it owns are reached only from inside.
+  for (const BasicBlock *BB : Inner)
+    for (const BasicBlock *Pred : predecessors(BB))
+      if (!TermInside(Pred))
+        return Fail("has a second entry");
+  // Each exit's phis must take one value from the whole site, since one
+  // call replaces all the edges the site leaves by.
+  for (BasicBlock *Exit : Out.Exits)
+    for (PHINode &Phi : Exit->phis()) {
+      Value *Seen = nullptr;
+      for (unsigned K = 0; K < Phi.getNumIncomingValues(); ++K) {
+        if (!TermInside(Phi.getIncomingBlock(K)))
+          continue;
+        if (Seen && Seen != Phi.getIncomingValue(K))
+          return Fail("leaves to a phi with different values from inside");
+        Seen = Phi.getIncomingValue(K);
+      }
+    }
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Roles
+//===----------------------------------------------------------------------===//
+
+static bool usedOutside(const Value *V,
+                        const DenseSet<const Instruction *> &Inside) {
+  for (const User *U : V->users()) {
+    auto *UI = dyn_cast<Instruction>(U);
+    if (!UI || !Inside.contains(UI))
+      return true;
+  }
+  return false;
+}
+
+std::vector<bool> usedAfter(const OutlineSite &S, ArrayRef<unsigned> Numbers) {
+  DenseSet<const Instruction *> Inside(S.Insts.begin(), S.Insts.end());
+  std::vector<bool> Used;
+  for (unsigned V : Numbers)
+    Used.push_back(usedOutside(S.Values[V], Inside));
+  return Used;
+}
+
+/// Gives every common number its role across C's sites. Sites whose values
+/// do not play the reference's roles are dropped (their mapping onto the
+/// reference crosses the region's border differently).
+static void assignRoles(OutlineCandidate &C) {
+  unsigned N = C.Sites.front().Values.size();
+  std::vector<DenseSet<const Instruction *>> Inside;
+  for (const OutlineSite &S : C.Sites)
+    Inside.emplace_back(S.Insts.begin(), S.Insts.end());
+
+  // 0: a block, 1: the site's own instruction, 2: from outside.
+  auto KindOf = [&](unsigned Site, const Value *V) {
+    if (isa<BasicBlock>(V))
+      return 0;
+    if (auto *I = dyn_cast<Instruction>(V); I && Inside[Site].contains(I))
+      return 1;
+    return 2;
+  };
+  std::vector<bool> Keep(C.Sites.size(), true);
+  for (unsigned S = 1; S < C.Sites.size(); ++S)
+    for (unsigned V = 1; V < N; ++V)
+      if (KindOf(S, C.Sites[S].Values[V]) != KindOf(0, C.Sites[0].Values[V]))
+        Keep[S] = false;
+  std::vector<OutlineSite> Kept;
+  std::vector<DenseSet<const Instruction *>> KeptInside;
+  for (unsigned S = 0; S < C.Sites.size(); ++S)
+    if (Keep[S]) {
+      Kept.push_back(std::move(C.Sites[S]));
+      KeptInside.push_back(std::move(Inside[S]));
+    }
+  C.Sites = std::move(Kept);
+  Inside = std::move(KeptInside);
+
+  C.Roles.assign(N, OutlineRole::Internal);
+  for (unsigned V = 1; V < N; ++V) {
+    const Value *V0 = C.Sites[0].Values[V];
+    OutlineRole &Role = C.Roles[V];
+    switch (KindOf(0, V0)) {
+    case 0:
+      Role = OutlineRole::Exit;
+      break;
+    case 1:
+      Role = OutlineRole::Internal;
+      for (unsigned S = 0; S < C.Sites.size(); ++S)
+        if (usedOutside(C.Sites[S].Values[V], Inside[S]))
+          Role = OutlineRole::Output;
+      break;
+    default:
+      Role = isa<Constant>(V0) || isa<MetadataAsValue>(V0)
+                 ? OutlineRole::Shared
+                 : OutlineRole::Parameter;
+      for (const OutlineSite &S : C.Sites)
+        if (S.Values[V] != V0)
+          Role = OutlineRole::Parameter;
+    }
+  }
+}
+
+std::vector<int> exitPattern(const OutlineSite &S, const SiteShape &Shape) {
+  std::vector<int> Pattern;
+  int Base = Shape.FallsThrough ? 1 : 0;
+  for (Instruction *I : S.Insts) {
+    if (!I->isTerminator())
+      continue;
+    for (BasicBlock *Succ : successors(I)) {
+      auto Exit = find(Shape.Exits, Succ);
+      auto Inner = find(Shape.Blocks, Succ);
+      if (Exit != Shape.Exits.end())
+        Pattern.push_back(Base + int(Exit - Shape.Exits.begin()));
+      else
+        Pattern.push_back(-1 - int(Inner - Shape.Blocks.begin()));
+    }
+  }
+  return Pattern;
+}
+
+bool refreshCandidate(OutlineCandidate &C) {
+  std::vector<OutlineSite> Kept;
+  std::vector<int> RefPattern;
+  for (OutlineSite &S : C.Sites) {
+    SiteShape Shape;
+    if (any_of(drop_begin(S.Values), [](const WeakTrackingVH &V) {
+          return !V;
+        }) ||
+        !readSiteShape(S, Shape))
+      continue;
+    std::vector<int> Pattern = exitPattern(S, Shape);
+    if (Kept.empty())
+      RefPattern = Pattern;
+    else if (Pattern != RefPattern)
+      continue;
+    Kept.push_back(std::move(S));
+  }
+  C.Sites = std::move(Kept);
+  if (C.Sites.size() < 2)
+    return false;
+  assignRoles(C);
+  return C.Sites.size() >= 2;
+}
+
+//===----------------------------------------------------------------------===//
+// From groups to candidates
+//===----------------------------------------------------------------------===//
+
+/// How many leading and trailing instructions of the reference region to
+/// drop: leading phis (they name the blocks the region is entered from)
+/// and trailing branches that only leave (the caller keeps its own).
+static void trimAmounts(const std::vector<Instruction *> &Insts,
+                        unsigned &Lead, unsigned &Tail) {
+  Lead = 0;
+  while (Lead < Insts.size() && isa<PHINode>(Insts[Lead]))
+    ++Lead;
+  Tail = 0;
+  while (Tail + Lead < Insts.size()) {
+    Instruction *Last = Insts[Insts.size() - 1 - Tail];
+    if (!Last->isTerminator())
+      break;
+    // Blocks the remaining run owns from their start.
+    DenseSet<const BasicBlock *> Owned;
+    for (unsigned K = Lead + 1; K + Tail < Insts.size(); ++K)
+      if (Insts[K]->getParent() != Insts[K - 1]->getParent())
+        Owned.insert(Insts[K]->getParent());
+    if (any_of(successors(Last),
+               [&](const BasicBlock *S) { return Owned.contains(S); }))
+      break;
+    ++Tail;
+  }
+}
+
+static bool overlaps(const OutlineSite &A, const OutlineSite &B) {
+  return A.Start < B.Start + B.Length && B.Start < A.Start + A.Length;
+}
+
+/// Splits C where sites must not share one function: incompatible
+/// function attributes, or a different constant where one must stay.
+static void partition(OutlineCandidate C,
+                      std::vector<OutlineCandidate> &Out) {
+  // Common numbers that are arguments but feed a must-stay operand.
+  std::vector<bool> Pinned(C.Roles.size(), false);
+  const OutlineSite &Ref = C.Sites.front();
+  DenseMap<const Value *, unsigned> Number;
+  for (unsigned V = 1; V < Ref.Values.size(); ++V)
+    Number[Ref.Values[V]] = V;
+  for (Instruction *I : Ref.Insts)
+    for (unsigned Op = 0; Op < I->getNumOperands(); ++Op)
+      if (mustStayConstant(*I, Op)) {
+        auto It = Number.find(I->getOperand(Op));
+        if (It != Number.end() && C.Roles[It->second] == OutlineRole::Parameter)
+          Pinned[It->second] = true;
+      }
+
+  std::map<std::string, OutlineCandidate> Parts;
+  std::vector<std::string> Order;
+  for (OutlineSite &S : C.Sites) {
+    std::string Key = compatibilityKey(*S.F);
+    for (unsigned V = 1; V < Pinned.size(); ++V)
+      if (Pinned[V]) {
+        const Value *Val = S.Values[V];
+        // Only constants can be pinned; a value from outside never can.
+        if (!isa<Constant>(Val) && !isa<MetadataAsValue>(Val))
+          Key += "|site" + utostr(S.Start);
+        Key += "|" + utohexstr(uintptr_t(Val));
+      }
+    auto [It, New] = Parts.try_emplace(Key);
+    if (New)
+      Order.push_back(Key);
+    It->second.FallsThrough = C.FallsThrough;
+    It->second.Sites.push_back(std::move(S));
+  }
+  for (const std::string &Key : Order) {
+    OutlineCandidate &P = Parts[Key];
+    if (P.Sites.size() < 2)
+      continue;
+    assignRoles(P);
+    if (P.Sites.size() >= 2)
+      Out.push_back(std::move(P));
+  }
+}
+
+std::vector<OutlineCandidate> findCandidates(const SimilarityAnalysis &S,
+                                             unsigned MinLength) {
+  std::vector<OutlineCandidate> Out;
+  for (const SimilarityGroup &G : S.groups()) {
+    if (G.Regions.size() < 2)
+      continue;
+    unsigned Lead, Tail;
+    trimAmounts(S.instructions(G.Regions.front()), Lead, Tail);
+    if (G.Length < Lead + Tail + std::max(MinLength, 2u))
+      continue;
+
+    // The trimmed regions, legal sites only, none overlapping an earlier.
+    SimilarityGroup Trimmed;
+    Trimmed.Length = G.Length - Lead - Tail;
+    std::vector<OutlineSite> Sites;
+    for (const SimilarRegion &R : G.Regions) {
+      OutlineSite Site;
+      Site.Start = R.Start + Lead;
+      Site.Length = Trimmed.Length;
+      Site.Insts = S.instructions({Site.Start, Site.Length, nullptr, nullptr});
+      Site.F = Site.Insts.front()->getFunction();
+      if (whyNotOutlinable(*Site.F) ||
+          any_of(Site.Insts,
+                 [](Instruction *I) { return whyNotOutlinable(*I); }) ||
+          any_of(Sites, [&](const OutlineSite &O) { return overlaps(O, Site); }))
+        continue;
+      SiteShape Shape;
+      if (!readSiteShape(Site, Shape))
+        continue;
+      Trimmed.Regions.push_back(
+          {Site.Start, Site.Length, Site.Insts.front(), Site.Insts.back()});
+      Sites.push_back(std::move(Site));
+    }
+    if (Sites.size() < 2)
+      continue;
+
+    // Every site's values in the reference's numbering.
+    OutlineCandidate C;
+    C.FallsThrough = !Sites.front().Insts.back()->isTerminator();
+    unsigned N = 0;
+    for (unsigned K = 0; K < Sites.size(); ++K) {
+      RegionValues RV;
+      if (!S.regionValues(Trimmed, K, RV))
+        continue;
+      if (K == 0)
+        N = RV.Values.size();
+      if (RV.Values.size() != N)
+        continue;
+      OutlineSite &Site = Sites[K];
+      Site.Values.resize(N + 1);
+      bool Complete = true;
+      for (unsigned V = 0; V < N; ++V) {
+        if (RV.Canonical[V] == 0 || RV.Canonical[V] > N)
+          Complete = false;
+        else
+          Site.Values[RV.Canonical[V]] = RV.Values[V];
+      }
+      if (Complete && (K == 0 || !C.Sites.empty()))
+        C.Sites.push_back(std::move(Site));
+    }
+    if (refreshCandidate(C))
+      partition(std::move(C), Out);
+  }
+  return Out;
+}
+
+} // namespace coalesce

@@ -1,0 +1,117 @@
+//===- core/outlining/Candidates.h - Groups of regions that can be outlined ===//
+//
+// The first half of the outliner (essay in Outliner.cpp): the similarity
+// analysis' groups, turned into candidates that can be outlined as they
+// stand. Every region is checked for what must never move to another
+// function, trimmed to a shape with one entry, and every value it touches
+// gets a role shared by the whole group.
+//
+//===----------------------------------------------------------------------===//
+#ifndef COALESCE_OUTLINING_CANDIDATES_H
+#define COALESCE_OUTLINING_CANDIDATES_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/ValueHandle.h"
+
+#include <string>
+#include <vector>
+
+namespace llvm {
+class BasicBlock;
+class Function;
+class Instruction;
+class Module;
+} // namespace llvm
+
+namespace coalesce {
+
+class SimilarityAnalysis;
+
+/// One place a group's code occurs: consecutive instructions of one
+/// function, in layout order, possibly across blocks.
+struct OutlineSite {
+  llvm::Function *F = nullptr;
+  std::vector<llvm::Instruction *> Insts;
+  /// Values[C]: the site's value with the group's common number C (index 0
+  /// unused). Tracked: a value an earlier outlining replaced by a reload is
+  /// followed to the reload.
+  std::vector<llvm::WeakTrackingVH> Values;
+  /// The site's positions in the similarity analysis' module string.
+  unsigned Start = 0;
+  unsigned Length = 0;
+};
+
+/// What a value with a common number is to the outlined function.
+enum class OutlineRole : unsigned char {
+  Internal,  ///< Defined in the region, used only there.
+  Output,    ///< Defined in the region, used after it at some site.
+  Parameter, ///< Comes from outside and differs between sites (or is not a
+             ///< constant): an argument.
+  Shared,    ///< The same constant, global or function at every site.
+  Exit,      ///< A block outside the region that a branch leaves to.
+};
+
+struct OutlineCandidate {
+  std::vector<OutlineSite> Sites; ///< Sites[0] is the reference.
+  std::vector<OutlineRole> Roles; ///< By common number; index 0 unused.
+  /// The region ends before a block's end: control falls through to the
+  /// rest of that block (one more exit besides the Exit blocks).
+  bool FallsThrough = true;
+};
+
+/// Where a site stands in the IR now.
+struct SiteShape {
+  /// The blocks the site touches, in layout order: it starts inside the
+  /// first and ends inside the last.
+  std::vector<llvm::BasicBlock *> Blocks;
+  /// Blocks outside the site that its branches leave to, in order of
+  /// appearance.
+  llvm::SmallVector<llvm::BasicBlock *, 2> Exits;
+  bool FallsThrough = true;
+};
+
+/// Reads S's shape from the IR as it is now. Fails, with the reason, if it
+/// no longer has one entry, contiguous instructions and exits whose phis
+/// can take one value from the call that replaces it.
+bool readSiteShape(const OutlineSite &S, SiteShape &Out,
+                   std::string *Why = nullptr);
+
+/// Checks C against the IR as it is now (an earlier outlining may have
+/// changed the functions around its sites): drops the sites that lost
+/// their shape or a value, or whose exits no longer match the reference's,
+/// and gives every value its role again. True while two sites remain.
+bool refreshCandidate(OutlineCandidate &C);
+
+/// For each successor of each branch of a site, in order: the index of the
+/// exit it leaves to (fall-through first), or -1-K for the site's K-th
+/// block. Equal for sites that leave the same way.
+std::vector<int> exitPattern(const OutlineSite &S, const SiteShape &Shape);
+
+/// For each common number in Numbers: whether S's value with it is used
+/// outside S (by the rest of its function).
+std::vector<bool> usedAfter(const OutlineSite &S,
+                            llvm::ArrayRef<unsigned> Numbers);
+
+/// Gives To the function attributes that sites must share to be grouped
+/// (target, floating-point environment, sanitizers, section), as From has
+/// them.
+void copyCompatibilityAttributes(const llvm::Function &From,
+                                 llvm::Function &To);
+
+/// Why I must never move into another function, or null.
+const char *whyNotOutlinable(const llvm::Instruction &I);
+
+/// Why no code of F may be outlined, or null.
+const char *whyNotOutlinable(const llvm::Function &F);
+
+/// The candidates in S's groups of M: legal sites only, trimmed, sites
+/// that overlap an earlier one of their group dropped, and groups split
+/// where their sites' functions are incompatible or where an operand that
+/// must stay a constant differs. Every candidate has two sites or more.
+std::vector<OutlineCandidate> findCandidates(const SimilarityAnalysis &S,
+                                             unsigned MinLength);
+
+} // namespace coalesce
+
+#endif

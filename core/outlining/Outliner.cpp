@@ -1,0 +1,561 @@
+//===- core/outlining/Outliner.cpp - Similar code becomes one function -----===//
+//
+// The problem. After merging, the program still holds the same code many
+// times inside different functions: the same field-by-field copy, the
+// same error path, the same loop over a buffer, with different constants,
+// different registers, in functions that are otherwise unalike. Merging
+// cannot reach it, since the functions differ; inlining put much of it
+// there. Outlining moves each such run of instructions into one new
+// function and replaces every copy by a call. A call is not free (the
+// arguments, the values handed back, the call itself, what the caller
+// must now keep across it), so a run is outlined only where the size model
+// says the bytes removed beat the bytes added.
+//
+// An example. Two functions, unalike but for a run of three instructions:
+//
+//     f:  ...  %a = load i32, ptr %p        g:  ...  %x = load i32, ptr %q
+//              %b = mul i32 %a, 10                   %y = mul i32 %x, 12
+//              store i32 %b, ptr %p                  store i32 %y, ptr %q
+//
+// The similarity analysis (core/similarity) reports the two runs as one
+// group. Its common numbering says %p and %q are the same input, 10 and 12
+// a constant that differs. The outlined function takes both:
+//
+//     define internal void @coalesce.outlined.0(ptr %p, i32 %c) {
+//       %a = load i32, ptr %p
+//       %b = mul i32 %a, %c
+//       store i32 %b, ptr %p
+//       ret void }
+//
+// and f and g call it with (%p, 10) and (%q, 12). A value a run defines and
+// its function uses afterwards comes back as the return value or through
+// the address of a stack slot in the caller.
+//
+// The steps, once per round:
+//
+//  1. Groups. The similarity analysis runs over the whole module, with the
+//     options the outliner needs: direct calls match only calls of the same
+//     function (a callee never becomes an argument), musttail calls never
+//     match, every occurrence of a repeated run is a region.
+//
+//  2. Candidates (Candidates.cpp). Each group's regions are trimmed to a
+//     shape with one entry: leading phis stay with the blocks that enter
+//     them, trailing branches that only leave stay with the caller. A
+//     region may span blocks (branches inside, a loop inside), entered at
+//     its first instruction only; it may leave by several exits, but an
+//     exit's phi must take one value from the whole region. Sites with
+//     anything that must never move to another function are dropped (the
+//     list: tokens, swifterror, musttail, callbr, EH pads, blockaddress,
+//     variable-size allocas, returns-twice and convergent calls, inline
+//     assembly, operand bundles, intrinsics bound to their frame), and so
+//     are sites that overlap an earlier one of their group. Every value
+//     gets a role for the whole group: internal, output, parameter (an
+//     input from outside, or a constant that differs), shared (one
+//     constant at every site), exit. Groups are split where sites cannot
+//     share a function: different target features, sanitizers, strictfp
+//     or section, or a differing constant where one must stay a constant
+//     (immarg, any intrinsic operand, a GEP's struct index, the callee).
+//
+//  3. Price (priceCandidate below). In the size model's bytes: the region
+//     at each site, against the call replacing it (its arguments, the
+//     reloads of outputs, a test of the exit taken, and what the caller now
+//     keeps across a call it did not have), and the outlined function once
+//     (the region, its entry and returns, stores of outputs, alignment).
+//     The difference is scaled by the share of removed code the target's
+//     machine outliner would not have shared anyway. The plan of the
+//     function (Extraction.cpp) decides how outputs come back: with one
+//     way out, the output most sites use is the return value; the others
+//     go through slots, and when sites need different sets an extra
+//     argument, the output scheme, says which to store. With more than one
+//     way out, the function returns the index of the exit taken.
+//
+//  4. Selection. Greedy by saving, lazily: take the best group; if some of
+//     its sites overlap code already taken, price it again without them
+//     and put it back unless it is still the best. A group must save
+//     MinBenefit bytes and take at most MaxArguments arguments. The
+//     run-time budget then drops sites in loops whose calls would cost
+//     their function more than its share: each such site charges its call
+//     sequence, in instructions, times its block's frequency relative to
+//     the function's entry (static estimates, or the profile where there
+//     is one); a function's budget is RunTimeBudgetPerMille of the
+//     instructions it is estimated to execute per call. A site outside
+//     loops runs its call once per call of its function, as the machine
+//     outliner's do, and is not charged. With a profile, a site in a hot
+//     block is never outlined.
+//
+//  5. Consolidation (Extraction.cpp). The outlined function is built
+//     straight from the group's first site through the common numbering:
+//     parameters become arguments, internal values and blocks are cloned,
+//     exits become stubs that store the scheme's outputs and return. Flags
+//     and metadata are those every site has; attributes are those that
+//     hold at every site (minsize only if every function has it, nounwind
+//     only if nothing in the region can throw); with debug info it gets an
+//     artificial subprogram and its code line 0.
+//
+//  6. Sites. Each region is cut into whole blocks and replaced by one call
+//     block: the call with the site's values, the reloads, and a branch or
+//     a switch to the exits; the uses after it take the reloads, and the
+//     call carries the site's first location. Before each group, its sites
+//     are checked again against the module as the earlier groups left it.
+//
+// Cost. The analysis is near-linear in the module (core/similarity);
+// pricing is linear in the regions' instructions; selection is a heap
+// over the groups; extraction is linear in the sites' blocks. The pipeline
+// runs rounds of outlining with identical merging between them, since two
+// outlined functions of different groups can come out the same.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/outlining/Outliner.h"
+
+#include "core/outlining/Candidates.h"
+#include "core/outlining/Extraction.h"
+#include "core/similarity/Similarity.h"
+
+#include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Analysis/BlockFrequencyInfo.h"
+#include "llvm/Analysis/BranchProbabilityInfo.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/ProfileSummaryInfo.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+
+#include <cmath>
+#include <memory>
+#include <queue>
+
+using namespace llvm;
+
+namespace coalesce {
+
+constexpr const char *PassName = "coalesce-outline";
+
+//===----------------------------------------------------------------------===//
+// What pricing needs to know of a function
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Facts about the functions with sites, computed once per function and
+/// forgotten when an outlining changes it.
+class FunctionFacts {
+public:
+  struct Facts {
+    bool MakesCalls = false;
+    /// Layout position of each argument (0) and instruction (from 1), and
+    /// of its last user in layout.
+    DenseMap<const Value *, unsigned> Position;
+    DenseMap<const Value *, unsigned> LastUse;
+    std::vector<const Value *> Defined; ///< In layout order.
+    /// Static or profile frequencies (built on demand).
+    std::unique_ptr<DominatorTree> DT;
+    std::unique_ptr<LoopInfo> LI;
+    std::unique_ptr<BranchProbabilityInfo> BPI;
+    std::unique_ptr<BlockFrequencyInfo> BFI;
+    double Budget = 0; ///< Call-sequence instructions it may still take.
+  };
+
+  Facts &of(Function &F) {
+    std::unique_ptr<Facts> &P = Map[&F];
+    if (!P)
+      P = compute(F);
+    return *P;
+  }
+  void forget(Function &F) { Map.erase(&F); }
+
+  BlockFrequencyInfo &frequencies(Function &F, unsigned PerMille) {
+    Facts &Fx = of(F);
+    if (!Fx.BFI) {
+      Fx.DT = std::make_unique<DominatorTree>(F);
+      Fx.LI = std::make_unique<LoopInfo>(*Fx.DT);
+      Fx.BPI = std::make_unique<BranchProbabilityInfo>(F, *Fx.LI);
+      Fx.BFI = std::make_unique<BlockFrequencyInfo>(F, *Fx.BPI, *Fx.LI);
+      double Entry = double(Fx.BFI->getEntryFreq().getFrequency());
+      double Executed = 0;
+      for (BasicBlock &BB : F)
+        Executed += double(Fx.BFI->getBlockFreq(&BB).getFrequency()) /
+                    std::max(Entry, 1.0) * double(BB.size());
+      Fx.Budget = Executed * PerMille / 1000;
+    }
+    return *Fx.BFI;
+  }
+
+private:
+  static std::unique_ptr<Facts> compute(Function &F) {
+    auto P = std::make_unique<Facts>();
+    unsigned N = 0;
+    for (Argument &A : F.args()) {
+      P->Position[&A] = 0;
+      P->Defined.push_back(&A);
+    }
+    for (Instruction &I : instructions(F)) {
+      P->Position[&I] = ++N;
+      P->Defined.push_back(&I);
+      if (auto *CB = dyn_cast<CallBase>(&I))
+        if (!isa<IntrinsicInst>(CB))
+          P->MakesCalls = true;
+    }
+    for (const Value *V : P->Defined) {
+      unsigned Last = 0;
+      for (const User *U : V->users())
+        if (auto *UI = dyn_cast<Instruction>(U)) {
+          // A phi uses its value at the end of the incoming block.
+          unsigned At = P->Position.lookup(UI);
+          if (auto *Phi = dyn_cast<PHINode>(UI))
+            for (unsigned K = 0; K < Phi->getNumIncomingValues(); ++K)
+              if (Phi->getIncomingValue(K) == V)
+                At = std::max(
+                    At, P->Position.lookup(Phi->getIncomingBlock(K)
+                                               ->getTerminator()));
+          Last = std::max(Last, At);
+        }
+      P->LastUse[V] = Last;
+    }
+    return P;
+  }
+
+  DenseMap<const Function *, std::unique_ptr<Facts>> Map;
+};
+
+struct GroupPrice {
+  int64_t Saving = 0; ///< Net, after the target's removed share.
+  uint64_t RegionBytes = 0;
+  uint64_t FunctionBytes = 0;
+};
+
+} // namespace
+
+static bool makesCall(const OutlineSite &S) {
+  return any_of(S.Insts, [](const Instruction *I) {
+    return isa<CallBase>(I) && !isa<IntrinsicInst>(I);
+  });
+}
+
+/// Values the site's function keeps across the new call: defined before the
+/// site, used after it (by layout: loops make this an estimate).
+static unsigned valuesAcross(const OutlineSite &S, FunctionFacts::Facts &Fx) {
+  unsigned Begin = Fx.Position.lookup(S.Insts.front());
+  unsigned End = Fx.Position.lookup(S.Insts.back());
+  unsigned N = 0;
+  for (const Value *V : Fx.Defined) {
+    unsigned At = Fx.Position.lookup(V);
+    if (At >= Begin && isa<Instruction>(V))
+      break;
+    N += Fx.LastUse.lookup(V) > End;
+  }
+  return N;
+}
+
+/// Step 3: the bytes outlining C as planned by P saves.
+static GroupPrice priceCandidate(const OutlineCandidate &C,
+                                 const OutlinePlan &P, const SizeModel &Size,
+                                 FunctionFacts &Facts) {
+  GroupPrice G;
+  const OutlineSite &Ref = C.Sites.front();
+  bool RegionCalls = makesCall(Ref);
+  double Net = 0;
+  for (unsigned S = 0; S < C.Sites.size(); ++S) {
+    const OutlineSite &Site = C.Sites[S];
+    uint64_t Region = 0;
+    for (const Instruction *I : Site.Insts)
+      Region += Size.instructionBytes(*I);
+    if (S == 0)
+      G.RegionBytes = Region;
+
+    FeatureCounts Call{};
+    auto Add = [&](Feature F, double N = 1) { Call[unsigned(F)] += N; };
+    Add(Feature::Call);
+    for (unsigned V : P.Parameters)
+      Add(argumentFeature(*Site.Values[V]));
+    for (unsigned K = 0; K < P.PointerOutputs.size(); ++K)
+      if (P.Needs[S][K]) {
+        Add(Feature::ArgumentStack);
+        Add(Feature::Load);
+      }
+    if (P.hasScheme())
+      Add(P.SchemeOf[S] ? Feature::ArgumentImmediate : Feature::ArgumentZero);
+    if (P.ReturnedOutput && P.NeedsReturned[S])
+      Add(Feature::CallResult);
+    if (P.Exits > 1) {
+      Add(Feature::CompareBranch, P.Exits - 1);
+      Add(Feature::CondBranch, P.Exits - 1);
+    }
+    FunctionFacts::Facts &Fx = Facts.of(*Site.F);
+    if (!RegionCalls)
+      Add(Feature::ValueAcrossCall, valuesAcross(Site, Fx));
+    if (!Fx.MakesCalls)
+      Add(Feature::CallFrame);
+    Net += double(Region) - Size.bytes(Call);
+  }
+
+  // The outlined function, once.
+  FeatureCounts Own{};
+  auto Add = [&](Feature F, double N = 1) { Own[unsigned(F)] += N; };
+  Add(Feature::Function);
+  Add(Feature::Return, P.Exits);
+  Add(Feature::Block, P.Exits);
+  if (P.Exits > 1)
+    Add(Feature::ReturnConstant, P.Exits);
+  Add(Feature::Store, double(P.PointerOutputs.size()) * P.Exits);
+  if (P.hasScheme()) {
+    Add(Feature::Switch, P.Exits);
+    Add(Feature::SwitchCase, double(P.Schemes.size()) * P.Exits);
+  }
+  if (RegionCalls) {
+    Add(Feature::CallFrame);
+    // Arguments used after the region's first call live in saved registers.
+    DenseSet<const Value *> Params;
+    for (unsigned V : P.Parameters)
+      Params.insert(Ref.Values[V]);
+    bool AfterCall = false;
+    DenseSet<const Value *> Kept;
+    for (const Instruction *I : Ref.Insts) {
+      if (AfterCall)
+        for (const Value *Op : I->operands())
+          if (Params.contains(Op))
+            Kept.insert(Op);
+      AfterCall |= isa<CallBase>(I) && !isa<IntrinsicInst>(I);
+    }
+    Add(Feature::KeptArgument, Kept.size());
+  }
+  G.FunctionBytes = G.RegionBytes + uint64_t(std::lround(Size.bytes(Own))) +
+                    Size.paddingBytes(*Ref.F);
+  Net -= double(G.FunctionBytes);
+  G.Saving = std::lround(Net * Size.removedShare());
+  return G;
+}
+
+//===----------------------------------------------------------------------===//
+// Selection
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// A candidate, its plan and its price as last computed.
+struct Priced {
+  OutlineCandidate C;
+  OutlinePlan P;
+  GroupPrice Price;
+};
+
+class Outliner {
+public:
+  Outliner(Module &M, const OutlineOptions &O, Report &R,
+           const SizeModel &Size)
+      : M(M), Options(O), Rep(R), Size(Size), PSI(M) {}
+
+  bool run();
+
+private:
+  /// Plans and prices C; false (with the reason) if it must not be taken.
+  bool evaluate(Priced &G, std::string *Why = nullptr);
+  /// Drops the sites that overlap code already taken; true if any did.
+  bool dropTaken(OutlineCandidate &C) const;
+  /// Drops sites over their function's run-time budget or in hot code.
+  void applyBudget(Priced &G);
+  void take(const OutlineCandidate &C);
+  void missed(const OutlineCandidate &C, const std::string &Why);
+  bool extract(Priced &G);
+
+  Module &M;
+  const OutlineOptions &Options;
+  Report &Rep;
+  const SizeModel &Size;
+  ProfileSummaryInfo PSI;
+  FunctionFacts Facts;
+  BitVector Taken;
+  unsigned NextName = 0;
+};
+
+} // namespace
+
+bool Outliner::evaluate(Priced &G, std::string *Why) {
+  G.P = planOutline(G.C);
+  if (G.P.arguments() > Options.MaxArguments) {
+    if (Why)
+      *Why = "would take " + std::to_string(G.P.arguments()) +
+             " arguments, more than the maximum of " +
+             std::to_string(Options.MaxArguments);
+    return false;
+  }
+  G.Price = priceCandidate(G.C, G.P, Size, Facts);
+  if (G.Price.Saving < int64_t(Options.MinBenefit)) {
+    if (Why)
+      *Why = "would save " + std::to_string(G.Price.Saving) + " bytes (" +
+             Size.basis() + "), less than the minimum of " +
+             std::to_string(Options.MinBenefit);
+    return false;
+  }
+  return true;
+}
+
+bool Outliner::dropTaken(OutlineCandidate &C) const {
+  size_t Before = C.Sites.size();
+  llvm::erase_if(C.Sites, [&](const OutlineSite &S) {
+    return Taken.find_first_in(S.Start, S.Start + S.Length) != -1;
+  });
+  return C.Sites.size() != Before;
+}
+
+/// The instructions one call sequence executes at a site.
+static double callSequence(const OutlinePlan &P) {
+  return 3.0 + P.arguments() + P.PointerOutputs.size() * 2.0 +
+         (P.Exits > 1 ? 2.0 : 0.0);
+}
+
+void Outliner::applyBudget(Priced &G) {
+  double Cost = callSequence(G.P);
+  std::vector<OutlineSite> Kept;
+  for (OutlineSite &S : G.C.Sites) {
+    BlockFrequencyInfo &BFI =
+        Facts.frequencies(*S.F, Options.RunTimeBudgetPerMille);
+    FunctionFacts::Facts &Fx = Facts.of(*S.F);
+    BasicBlock *BB = S.Insts.front()->getParent();
+    if (PSI.hasProfileSummary() && PSI.isHotBlock(BB, &BFI))
+      continue;
+    // Outside loops a call runs once per call of the function, like the
+    // code it replaces; inside one it runs once per iteration.
+    if (Fx.LI->getLoopFor(BB)) {
+      double Entry = std::max(double(BFI.getEntryFreq().getFrequency()), 1.0);
+      double Charge =
+          Cost * double(BFI.getBlockFreq(BB).getFrequency()) / Entry;
+      if (Charge > Fx.Budget)
+        continue;
+      Fx.Budget -= Charge;
+    }
+    Kept.push_back(std::move(S));
+  }
+  G.C.Sites = std::move(Kept);
+}
+
+void Outliner::take(const OutlineCandidate &C) {
+  for (const OutlineSite &S : C.Sites)
+    Taken.set(S.Start, S.Start + S.Length);
+}
+
+void Outliner::missed(const OutlineCandidate &C, const std::string &Why) {
+  Instruction *At = C.Sites.front().Insts.front();
+  OptimizationRemarkEmitter ORE(At->getFunction());
+  ORE.emit([&] {
+    return OptimizationRemarkMissed(PassName, "NotOutlined", At)
+           << "not outlined: " << std::to_string(C.Sites.size())
+           << " similar regions of "
+           << std::to_string(C.Sites.front().Insts.size())
+           << " instructions " << Why;
+  });
+}
+
+bool Outliner::extract(Priced &G) {
+  // Earlier groups may have changed the functions around these sites.
+  size_t Before = G.C.Sites.size();
+  if (!refreshCandidate(G.C))
+    return false;
+  if (G.C.Sites.size() != Before && !evaluate(G))
+    return false;
+
+  std::string Name;
+  do
+    Name = "coalesce.outlined." + std::to_string(NextName++);
+  while (M.getNamedValue(Name));
+
+  OutlineRecord Rec;
+  Rec.Function = Name;
+  Rec.Sites = G.C.Sites.size();
+  Rec.Instructions = G.C.Sites.front().Insts.size();
+  Rec.Parameters = G.P.Parameters.size();
+  Rec.Outputs = G.P.PointerOutputs.size() + (G.P.ReturnedOutput != 0);
+  Rec.Exits = G.P.Exits;
+  Rec.EstimatedBytes = uint64_t(std::max<int64_t>(G.Price.Saving, 0));
+  SetVector<Function *> Callers;
+  for (const OutlineSite &S : G.C.Sites)
+    Callers.insert(S.F);
+  for (Function *F : Callers)
+    Rec.Callers.push_back(F->getName().str());
+  for (const OutlineSite &S : G.C.Sites) {
+    OptimizationRemarkEmitter ORE(S.F);
+    ORE.emit([&] {
+      return OptimizationRemark(PassName, "Outlined", S.Insts.front())
+             << "outlined " << std::to_string(S.Insts.size())
+             << " instructions into " << Name << " with "
+             << std::to_string(G.C.Sites.size() - 1)
+             << " similar regions (~" << std::to_string(Rec.EstimatedBytes)
+             << " bytes saved, " << Size.basis() << ")";
+    });
+  }
+
+  if (!outlineCandidate(M, G.C, G.P, Name))
+    return false;
+  for (Function *F : Callers)
+    Facts.forget(*F);
+  Rep.Outlines.push_back(std::move(Rec));
+  return true;
+}
+
+bool Outliner::run() {
+  // 1. Groups.
+  SimilarityOptions SimOptions;
+  SimOptions.MatchCallsByName = true;
+  SimOptions.MatchMustTailCalls = false;
+  SimOptions.AllOccurrences = true;
+  SimOptions.MinLength = std::max(2u, Options.MinLength);
+  SimilarityAnalysis Similarity(SimOptions);
+  Similarity.run(M);
+  Taken.resize(Similarity.mapper().positions().size());
+
+  // 2. Candidates; 3. their prices.
+  std::vector<Priced> All;
+  for (OutlineCandidate &C : findCandidates(Similarity, Options.MinLength))
+    All.push_back({std::move(C), {}, {}});
+  using Entry = std::pair<int64_t, unsigned>; // Saving, index into All.
+  std::priority_queue<Entry> Queue;
+  for (unsigned K = 0; K < All.size(); ++K) {
+    std::string Why;
+    if (evaluate(All[K], &Why))
+      Queue.push({All[K].Price.Saving, K});
+    else if (All[K].Price.Saving > 0)
+      missed(All[K].C, Why);
+  }
+
+  // 4. Selection: lazy greedy by saving.
+  std::vector<unsigned> Selected;
+  while (!Queue.empty()) {
+    auto [Saving, K] = Queue.top();
+    Queue.pop();
+    Priced &G = All[K];
+    if (dropTaken(G.C)) {
+      if (G.C.Sites.size() < 2 || !refreshCandidate(G.C) || !evaluate(G))
+        continue;
+      if (!Queue.empty() && G.Price.Saving < Queue.top().first) {
+        Queue.push({G.Price.Saving, K});
+        continue;
+      }
+    }
+    OutlineCandidate Unbudgeted = G.C;
+    applyBudget(G);
+    std::string Why = "within the run-time budget of its functions";
+    if (G.C.Sites.size() < 2 || !refreshCandidate(G.C) || !evaluate(G, &Why)) {
+      missed(Unbudgeted, Why);
+      continue;
+    }
+    take(G.C);
+    Selected.push_back(K);
+  }
+
+  // 5, 6. Consolidation and sites, best first.
+  bool Changed = false;
+  for (unsigned K : Selected)
+    Changed |= extract(All[K]);
+  return Changed;
+}
+
+bool outlineSimilarCode(Module &M, const OutlineOptions &Options,
+                        Report &Report, const SizeModel &Size) {
+  return Outliner(M, Options, Report, Size).run();
+}
+
+} // namespace coalesce

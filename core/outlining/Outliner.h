@@ -1,0 +1,44 @@
+//===- core/outlining/Outliner.h - Similar code becomes one function -------===//
+//
+// The IR outliner: regions of similar instructions anywhere in the module
+// become calls of one new function per group, with the constants that
+// differ passed as arguments and the values the rest of the caller needs
+// handed back. See the essay in Outliner.cpp and docs/outlining.md.
+//
+//===----------------------------------------------------------------------===//
+#ifndef COALESCE_OUTLINING_OUTLINER_H
+#define COALESCE_OUTLINING_OUTLINER_H
+
+#include "core/report/Report.h"
+#include "core/size/SizeModel.h"
+
+namespace llvm {
+class Module;
+}
+
+namespace coalesce {
+
+struct OutlineOptions {
+  /// Bytes a group must save, by the size model, to be outlined: a margin
+  /// for the model's error on a few instructions.
+  unsigned MinBenefit = 8;
+  /// Most arguments the outlined function takes (values and constants that
+  /// differ between sites, output addresses, the output scheme).
+  unsigned MaxArguments = 6;
+  /// Shortest region considered, in instructions.
+  unsigned MinLength = 3;
+  /// The run-time budget: the calls outlining adds to a function may cost
+  /// at most this share (in thousandths) of the instructions the function
+  /// is estimated to execute, by its block frequencies.
+  unsigned RunTimeBudgetPerMille = 10;
+};
+
+/// One round of outlining over M: finds the similar regions, prices every
+/// group with Size, outlines the best non-overlapping groups and appends
+/// what it did to Report. Returns true if M changed.
+bool outlineSimilarCode(llvm::Module &M, const OutlineOptions &Options,
+                        Report &Report, const SizeModel &Size);
+
+} // namespace coalesce
+
+#endif
