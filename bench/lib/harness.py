@@ -151,12 +151,17 @@ VARIANTS = [
     Variant("icf", "icf=all", ICF),
     Variant("llvm-all", "all LLVM", MERGEFUNC + IROUTLINER + GMF + MOUTLINER
             + ICF),
+    Variant("mergefunc-iroutliner", "mergefunc + IR outliner",
+            MERGEFUNC + IROUTLINER),
     Variant("coalesce", "coalesce", coalesce=True),
-    # coalesce with its later stages off: the .text difference to
-    # "coalesce" is what merging up to constants measured, beside what the
-    # report predicted for it.
+    # coalesce with its later stages off: the .text differences between
+    # the three are what each stage measured, beside what the report
+    # predicted for it.
     Variant("coalesce-merge", "coalesce, identical only", coalesce=True,
-            options=["-coalesce-merge-constants=false"]),
+            options=["-coalesce-merge-constants=false",
+                     "-coalesce-outline=false"]),
+    Variant("coalesce-constants", "coalesce, merging only", coalesce=True,
+            options=["-coalesce-outline=false"]),
     Variant("coalesce+", "coalesce+icf+MO", ICF + MOUTLINER, coalesce=True),
     Variant("gcc", "GCC -Os -flto", toolchain="gcc"),
     # Through ld.gold: LLVM's own LLVMgold.so with LLVM's function merger
@@ -418,8 +423,11 @@ def link_cmd(ctx, variant, binary, objs, out, cxx):
     env = None
     if variant.coalesce:
         env = dict(os.environ)
+        # COALESCE_BENCH_OPTIONS: more options for every coalesce link, for
+        # experiments (the results' link column does not show them).
         env["COALESCE_OPTIONS"] = " ".join(
-            ["-coalesce-report=" + report_path(out)] + variant.options)
+            ["-coalesce-report=" + report_path(out)] + variant.options +
+            os.environ.get("COALESCE_BENCH_OPTIONS", "").split())
     return cmd + variant.ldflags + files + binary.libs + ["-o", out], env
 
 

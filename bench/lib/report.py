@@ -281,15 +281,17 @@ def markdown(meta, programs, variants, geo):
     return "\n".join(out) + "\n"
 
 
-STAGES = ("merge", "merge-constants")
+STAGES = ("merge", "merge-constants", "outline")
 
 
 def stage_rows(programs, keys):
     """(program, stage, predicted, measured) for every program where the
-    baseline, "coalesce, identical only" and "coalesce" all linked: the
-    timed binary's .text differences against the report's by_stage."""
+    baseline, "coalesce, identical only" and "coalesce" all linked (and
+    "coalesce, merging only", for the outliner's row): the timed binary's
+    .text differences against the report's by_stage."""
     if not all(k in keys for k in ("baseline", "coalesce-merge", "coalesce")):
         return []
+    split = "coalesce-constants" in keys
     rows = []
     for p in programs:
         V = p["variants"]
@@ -310,8 +312,19 @@ def stage_rows(programs, keys):
             continue
         rows.append((p["name"], "merge", predicted("coalesce-merge", "merge"),
                      base - merge))
+        if not split:
+            rows.append((p["name"], "merge-constants",
+                         predicted("coalesce", "merge-constants"),
+                         merge - full))
+            continue
+        merged = text("coalesce-constants")
+        if merged is None:
+            continue
         rows.append((p["name"], "merge-constants",
-                     predicted("coalesce", "merge-constants"), merge - full))
+                     predicted("coalesce-constants", "merge-constants"),
+                     merge - merged))
+        rows.append((p["name"], "outline", predicted("coalesce", "outline"),
+                     merged - full))
     return rows
 
 
@@ -325,7 +338,9 @@ def to_json(meta, programs, variants, geo):
 
 COLORS = {"baseline": "#888888", "mergefunc": "#9ecae1",
           "iroutliner": "#6baed6", "gmf": "#4292c6", "moutliner": "#2171b5",
-          "icf": "#08519c", "llvm-all": "#08306b", "coalesce": "#e6550d",
+          "icf": "#08519c", "llvm-all": "#08306b",
+          "mergefunc-iroutliner": "#3182bd", "coalesce": "#e6550d",
+          "coalesce-constants": "#fdae6b",
           "coalesce+": "#a63603", "gcc": "#31a354", "gold": "#bdbdbd",
           "gold-mergefunc": "#969696", "gold-coalesce": "#fd8d3c"}
 

@@ -73,15 +73,16 @@
 //     its sites overlap code already taken, price it again without them
 //     and put it back unless it is still the best. A group must save
 //     MinBenefit bytes and take at most MaxArguments arguments. The
-//     run-time budget then drops sites in loops whose calls would cost
-//     their function more than its share: each such site charges its call
-//     sequence, in instructions, times its block's frequency relative to
-//     the function's entry (static estimates, or the profile where there
-//     is one); a function's budget is RunTimeBudgetPerMille of the
-//     instructions it is estimated to execute per call. A site outside
-//     loops runs its call once per call of its function, as the machine
-//     outliner's do, and is not charged. With a profile, a site in a hot
-//     block is never outlined.
+//     run-time budget then drops the sites whose calls would cost their
+//     function more than its share: each site charges its call sequence
+//     (call, return, arguments, reloads), in instructions, times its
+//     block's frequency relative to the function's entry (static
+//     estimates, or the profile where there is one), so a site in a loop
+//     pays once per iteration; a function's budget is
+//     RunTimeBudgetPerMille of the instructions it is estimated to execute
+//     per call. Small functions, which are where hot code is without a
+//     profile, afford few calls; large straight-line ones afford many.
+//     With a profile, a site in a hot block is never outlined.
 //
 //  5. Consolidation (Extraction.cpp). The outlined function is built
 //     straight from the group's first site through the common numbering:
@@ -147,11 +148,11 @@ class FunctionFacts {
 public:
   struct Facts {
     bool MakesCalls = false;
-    /// Layout position of each argument (0) and instruction (from 1), and
-    /// of its last user in layout.
-    DenseMap<const Value *, unsigned> Position;
-    DenseMap<const Value *, unsigned> LastUse;
-    std::vector<const Value *> Defined; ///< In layout order.
+    /// Layout position of each instruction (from 1).
+    DenseMap<const Instruction *, unsigned> Position;
+    /// LiveAt[X]: values (arguments and instructions) defined before
+    /// position X and used at X or later, by layout.
+    std::vector<unsigned> LiveAt;
     /// Static or profile frequencies (built on demand).
     std::unique_ptr<DominatorTree> DT;
     std::unique_ptr<LoopInfo> LI;
@@ -189,33 +190,40 @@ private:
   static std::unique_ptr<Facts> compute(Function &F) {
     auto P = std::make_unique<Facts>();
     unsigned N = 0;
-    for (Argument &A : F.args()) {
-      P->Position[&A] = 0;
-      P->Defined.push_back(&A);
-    }
     for (Instruction &I : instructions(F)) {
       P->Position[&I] = ++N;
-      P->Defined.push_back(&I);
       if (auto *CB = dyn_cast<CallBase>(&I))
         if (!isa<IntrinsicInst>(CB))
           P->MakesCalls = true;
     }
-    for (const Value *V : P->Defined) {
+    // A value is live from just after its definition to its last use (a
+    // phi uses its value at the end of the incoming block): one difference
+    // array, then prefix sums.
+    std::vector<int> Delta(N + 2, 0);
+    auto Track = [&](const Value &V, unsigned Def) {
       unsigned Last = 0;
-      for (const User *U : V->users())
-        if (auto *UI = dyn_cast<Instruction>(U)) {
-          // A phi uses its value at the end of the incoming block.
-          unsigned At = P->Position.lookup(UI);
-          if (auto *Phi = dyn_cast<PHINode>(UI))
-            for (unsigned K = 0; K < Phi->getNumIncomingValues(); ++K)
-              if (Phi->getIncomingValue(K) == V)
-                At = std::max(
-                    At, P->Position.lookup(Phi->getIncomingBlock(K)
-                                               ->getTerminator()));
-          Last = std::max(Last, At);
-        }
-      P->LastUse[V] = Last;
-    }
+      for (const Use &U : V.uses()) {
+        auto *UI = dyn_cast<Instruction>(U.getUser());
+        if (!UI)
+          continue;
+        unsigned At = P->Position.lookup(UI);
+        if (auto *Phi = dyn_cast<PHINode>(UI))
+          At = P->Position.lookup(Phi->getIncomingBlock(U)->getTerminator());
+        Last = std::max(Last, At);
+      }
+      if (Last > Def) {
+        ++Delta[Def + 1];
+        --Delta[Last + 1];
+      }
+    };
+    for (Argument &A : F.args())
+      Track(A, 0);
+    for (Instruction &I : instructions(F))
+      Track(I, P->Position[&I]);
+    P->LiveAt.assign(N + 2, 0);
+    int Live = 0;
+    for (unsigned X = 0; X < N + 2; ++X)
+      P->LiveAt[X] = unsigned(Live += Delta[X]);
     return P;
   }
 
@@ -237,18 +245,13 @@ static bool makesCall(const OutlineSite &S) {
 }
 
 /// Values the site's function keeps across the new call: defined before the
-/// site, used after it (by layout: loops make this an estimate).
-static unsigned valuesAcross(const OutlineSite &S, FunctionFacts::Facts &Fx) {
-  unsigned Begin = Fx.Position.lookup(S.Insts.front());
+/// site and used after it, by layout (loops make this an estimate). Those
+/// live just after the site, less the site's own outputs.
+static unsigned valuesAcross(const OutlineSite &S, unsigned Outputs,
+                             FunctionFacts::Facts &Fx) {
   unsigned End = Fx.Position.lookup(S.Insts.back());
-  unsigned N = 0;
-  for (const Value *V : Fx.Defined) {
-    unsigned At = Fx.Position.lookup(V);
-    if (At >= Begin && isa<Instruction>(V))
-      break;
-    N += Fx.LastUse.lookup(V) > End;
-  }
-  return N;
+  unsigned Live = End + 1 < Fx.LiveAt.size() ? Fx.LiveAt[End + 1] : 0;
+  return Live > Outputs ? Live - Outputs : 0;
 }
 
 /// Step 3: the bytes outlining C as planned by P saves.
@@ -286,8 +289,12 @@ static GroupPrice priceCandidate(const OutlineCandidate &C,
       Add(Feature::CondBranch, P.Exits - 1);
     }
     FunctionFacts::Facts &Fx = Facts.of(*Site.F);
-    if (!RegionCalls)
-      Add(Feature::ValueAcrossCall, valuesAcross(Site, Fx));
+    if (!RegionCalls) {
+      unsigned Outputs = unsigned(P.ReturnedOutput && P.NeedsReturned[S]);
+      for (bool Needed : P.Needs[S])
+        Outputs += Needed;
+      Add(Feature::ValueAcrossCall, valuesAcross(Site, Outputs, Fx));
+    }
     if (!Fx.MakesCalls)
       Add(Feature::CallFrame);
     Net += double(Region) - Size.bytes(Call);
@@ -418,16 +425,13 @@ void Outliner::applyBudget(Priced &G) {
     BasicBlock *BB = S.Insts.front()->getParent();
     if (PSI.hasProfileSummary() && PSI.isHotBlock(BB, &BFI))
       continue;
-    // Outside loops a call runs once per call of the function, like the
-    // code it replaces; inside one it runs once per iteration.
-    if (Fx.LI->getLoopFor(BB)) {
-      double Entry = std::max(double(BFI.getEntryFreq().getFrequency()), 1.0);
-      double Charge =
-          Cost * double(BFI.getBlockFreq(BB).getFrequency()) / Entry;
-      if (Charge > Fx.Budget)
-        continue;
-      Fx.Budget -= Charge;
-    }
+    // Once per call of the function, or once per iteration of the loops
+    // around the site.
+    double Entry = std::max(double(BFI.getEntryFreq().getFrequency()), 1.0);
+    double Charge = Cost * double(BFI.getBlockFreq(BB).getFrequency()) / Entry;
+    if (Charge > Fx.Budget)
+      continue;
+    Fx.Budget -= Charge;
     Kept.push_back(std::move(S));
   }
   G.C.Sites = std::move(Kept);

@@ -29,7 +29,8 @@ struct OutlineOptions {
   unsigned MinLength = 3;
   /// The run-time budget: the calls outlining adds to a function may cost
   /// at most this share (in thousandths) of the instructions the function
-  /// is estimated to execute, by its block frequencies.
+  /// is estimated to execute per call, by its block frequencies (a call in
+  /// a loop counts once per iteration).
   unsigned RunTimeBudgetPerMille = 10;
 };
 

@@ -4,12 +4,16 @@
     text_size.py FILE...
         prints `.text N bytes FILE` for each file.
 
-    text_size.py --le LABEL=FILE LABEL=FILE [LABEL=FILE...]
+    text_size.py [--all-text] --le LABEL=FILE LABEL=FILE [LABEL=FILE...]
         prints `.text N bytes LABEL (FILE)` for each, then checks that the
         sizes do not decrease from left to right: .text(first) <=
         .text(second) <= ... On a violation it prints, for every adjacent
         pair out of order, both labels, both files and both sizes, and
         exits 1.
+
+    --all-text sums every section named .text or .text.* (objects keep
+    comdat functions, such as C++ template instances, in sections of their
+    own).
 
 Reads the section headers itself (ELF32 and ELF64, either byte order), so
 it needs no binutils. A file that is not ELF, or has no .text, is an error
@@ -24,8 +28,12 @@ class Error(Exception):
     pass
 
 
+ALL_TEXT = False
+
+
 def text_bytes(path):
-    """The sh_size of the section named .text in the ELF file at path."""
+    """The sh_size of the section named .text in the ELF file at path (with
+    ALL_TEXT, the sum over .text and .text.*)."""
     try:
         with open(path, "rb") as f:
             data = f.read()
@@ -58,12 +66,16 @@ def text_bytes(path):
 
     _, str_off, str_size = header(shstrndx)
     names = data[str_off:str_off + str_size]
+    total = None
     for i in range(shnum):
         name, _, size = header(i)
         stop = names.find(b"\0", name)
-        if names[name:stop] == b".text":
-            return size
-    raise Error("%s: no .text section" % path)
+        section = names[name:stop]
+        if section == b".text" or (ALL_TEXT and section.startswith(b".text.")):
+            total = (total or 0) + size
+    if total is None:
+        raise Error("%s: no .text section" % path)
+    return total
 
 
 def check_order(specs):
@@ -92,8 +104,12 @@ def main(argv):
     if not argv or argv[0] in ("-h", "--help"):
         print(__doc__.strip())
         return 0 if argv else 2
+    global ALL_TEXT
+    if argv[0] == "--all-text":
+        ALL_TEXT = True
+        argv = argv[1:]
     try:
-        if argv[0] == "--le":
+        if argv and argv[0] == "--le":
             if len(argv) < 3:
                 raise Error("--le wants at least two LABEL=FILE arguments")
             return check_order(argv[1:])
