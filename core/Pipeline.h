@@ -34,7 +34,7 @@ struct Config {
   OutlineOptions Outlining;
   /// Most rounds of outlining (each followed by identical merging); the
   /// pipeline stops earlier once a round outlines nothing.
-  unsigned OutlineRounds = 3;
+  unsigned OutlineRounds = 2;
   /// Run the IR verifier after every stage.
   bool VerifyEachStage = false;
   /// Check the total order's laws over the first N functions (0: off).

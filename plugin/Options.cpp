@@ -49,7 +49,7 @@ cl::opt<unsigned> OutlineMinLength(
     cl::value_desc("N"),
     cl::desc("Shortest region outlined, in instructions"));
 cl::opt<unsigned> OutlineRounds(
-    "coalesce-outline-rounds", cl::init(3), cl::cat(Category),
+    "coalesce-outline-rounds", cl::init(2), cl::cat(Category),
     cl::value_desc("N"),
     cl::desc("Most rounds of outlining (each followed by identical merging)"));
 cl::opt<unsigned> OutlineBudget(

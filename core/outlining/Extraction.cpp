@@ -338,11 +338,16 @@ static void rewriteSite(Function &Outlined, const OutlineCandidate &C,
   BasicBlock *Entry = First == &FirstBB->front()
                           ? FirstBB
                           : FirstBB->splitBasicBlock(First, "outlined.site");
+  // The debug records in front of the first instruction after the region
+  // describe the state after it: they go with that instruction (the head
+  // bit), and follow the outputs to their replacements below.
   BasicBlock *LastBB = Last->getParent();
-  BasicBlock *Tail =
-      Shape.FallsThrough
-          ? LastBB->splitBasicBlock(Last->getNextNode(), "outlined.after")
-          : nullptr;
+  BasicBlock *Tail = nullptr;
+  if (Shape.FallsThrough) {
+    BasicBlock::iterator After = std::next(Last->getIterator());
+    After.setHeadBit(true);
+    Tail = LastBB->splitBasicBlock(After, "outlined.after");
+  }
   SmallVector<BasicBlock *, 4> Region;
   for (BasicBlock *BB = Entry;; BB = BB->getNextNode()) {
     Region.push_back(BB);
@@ -379,6 +384,10 @@ static void rewriteSite(Function &Outlined, const OutlineCandidate &C,
     Args.push_back(B.getInt32(P.SchemeOf[Index]));
   CallInst *Call = B.CreateCall(&Outlined, Args);
   Call->setDebugLoc(Loc);
+  // In a function that uses constrained floating point, every call must
+  // say so.
+  if (F.hasFnAttribute(Attribute::StrictFP))
+    Call->addFnAttr(Attribute::StrictFP);
 
   // What replaces each output the rest of the function uses.
   DenseMap<Value *, Value *> Replacement;

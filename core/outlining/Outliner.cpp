@@ -383,6 +383,7 @@ private:
 
 bool Outliner::evaluate(Priced &G, std::string *Why) {
   G.P = planOutline(G.C);
+  G.Price = priceCandidate(G.C, G.P, Size, Facts);
   if (G.P.arguments() > Options.MaxArguments) {
     if (Why)
       *Why = "would take " + std::to_string(G.P.arguments()) +
@@ -390,7 +391,6 @@ bool Outliner::evaluate(Priced &G, std::string *Why) {
              std::to_string(Options.MaxArguments);
     return false;
   }
-  G.Price = priceCandidate(G.C, G.P, Size, Facts);
   if (G.Price.Saving < int64_t(Options.MinBenefit)) {
     if (Why)
       *Why = "would save " + std::to_string(G.Price.Saving) + " bytes (" +
@@ -541,7 +541,8 @@ bool Outliner::run() {
     }
     OutlineCandidate Unbudgeted = G.C;
     applyBudget(G);
-    std::string Why = "within the run-time budget of its functions";
+    std::string Why = "over the run-time budget of its functions (or in "
+                      "hot code)";
     if (G.C.Sites.size() < 2 || !refreshCandidate(G.C) || !evaluate(G, &Why)) {
       missed(Unbudgeted, Why);
       continue;
