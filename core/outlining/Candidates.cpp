@@ -500,15 +500,28 @@ static void partition(OutlineCandidate C,
   }
 }
 
-std::vector<OutlineCandidate> findCandidates(const SimilarityAnalysis &S,
-                                             unsigned MinLength) {
+std::vector<OutlineCandidate> findCandidates(
+    const SimilarityAnalysis &S, unsigned MinLength,
+    function_ref<bool(ArrayRef<Instruction *>, unsigned)> Promising) {
   std::vector<OutlineCandidate> Out;
+  // Whether each position of the module string may be outlined, asked once.
+  ArrayRef<MappedInstruction> Positions = S.mapper().positions();
+  std::vector<signed char> Movable(Positions.size(), -1);
+  auto MayMove = [&](unsigned Position) {
+    signed char &M = Movable[Position];
+    if (M < 0)
+      M = !whyNotOutlinable(*Positions[Position].Inst);
+    return M == 1;
+  };
   for (const SimilarityGroup &G : S.groups()) {
     if (G.Regions.size() < 2)
       continue;
+    std::vector<Instruction *> Reference = S.instructions(G.Regions.front());
     unsigned Lead, Tail;
-    trimAmounts(S.instructions(G.Regions.front()), Lead, Tail);
-    if (G.Length < Lead + Tail + std::max(MinLength, 2u))
+    trimAmounts(Reference, Lead, Tail);
+    if (G.Length < Lead + Tail + std::max(MinLength, 2u) ||
+        !Promising(ArrayRef(Reference).slice(Lead, G.Length - Lead - Tail),
+                   G.Regions.size()))
       continue;
 
     // The trimmed regions, legal sites only, none overlapping an earlier.
@@ -521,9 +534,10 @@ std::vector<OutlineCandidate> findCandidates(const SimilarityAnalysis &S,
       Site.Length = Trimmed.Length;
       Site.Insts = S.instructions({Site.Start, Site.Length, nullptr, nullptr});
       Site.F = Site.Insts.front()->getFunction();
-      if (whyNotOutlinable(*Site.F) ||
-          any_of(Site.Insts,
-                 [](Instruction *I) { return whyNotOutlinable(*I); }) ||
+      bool Movable = true;
+      for (unsigned P = Site.Start; P < Site.Start + Site.Length; ++P)
+        Movable &= MayMove(P);
+      if (!Movable || whyNotOutlinable(*Site.F) ||
           any_of(Sites, [&](const OutlineSite &O) { return overlaps(O, Site); }))
         continue;
       SiteShape Shape;

@@ -11,6 +11,7 @@
 #define COALESCE_OUTLINING_CANDIDATES_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/ValueHandle.h"
 
@@ -109,8 +110,13 @@ const char *whyNotOutlinable(const llvm::Function &F);
 /// that overlap an earlier one of their group dropped, and groups split
 /// where their sites' functions are incompatible or where an operand that
 /// must stay a constant differs. Every candidate has two sites or more.
-std::vector<OutlineCandidate> findCandidates(const SimilarityAnalysis &S,
-                                             unsigned MinLength);
+/// Groups for which Promising returns false are skipped before any work
+/// (a cheap bound on what they could save).
+std::vector<OutlineCandidate> findCandidates(
+    const SimilarityAnalysis &S, unsigned MinLength,
+    llvm::function_ref<bool(llvm::ArrayRef<llvm::Instruction *> Reference,
+                            unsigned Sites)>
+        Promising);
 
 } // namespace coalesce
 

@@ -513,7 +513,19 @@ bool Outliner::run() {
 
   // 2. Candidates; 3. their prices.
   std::vector<Priced> All;
-  for (OutlineCandidate &C : findCandidates(Similarity, Options.MinLength))
+  // A group whose sites, all as large as the first, would not save the
+  // minimum even with calls that cost nothing but the call itself, is not
+  // worth looking at further.
+  auto Promising = [&](ArrayRef<Instruction *> Reference, unsigned Sites) {
+    double Region = 0;
+    for (const Instruction *I : Reference)
+      Region += double(Size.instructionBytes(*I));
+    double Bound = double(Sites - 1) * Region -
+                   double(Sites) * Size.price(Feature::Call);
+    return Bound * Size.removedShare() >= double(Options.MinBenefit);
+  };
+  for (OutlineCandidate &C :
+       findCandidates(Similarity, Options.MinLength, Promising))
     All.push_back({std::move(C), {}, {}});
   using Entry = std::pair<int64_t, unsigned>; // Saving, index into All.
   std::priority_queue<Entry> Queue;
