@@ -513,16 +513,16 @@ bool Outliner::run() {
 
   // 2. Candidates; 3. their prices.
   std::vector<Priced> All;
-  // A group whose sites, all as large as the first, would not save the
-  // minimum even with calls that cost nothing but the call itself, is not
-  // worth looking at further.
+  // A group whose sites, all as large as the first, would save nothing
+  // even with calls that cost nothing but the call itself, is not worth
+  // looking at further (nor worth a remark).
   auto Promising = [&](ArrayRef<Instruction *> Reference, unsigned Sites) {
     double Region = 0;
     for (const Instruction *I : Reference)
       Region += double(Size.instructionBytes(*I));
-    double Bound = double(Sites - 1) * Region -
-                   double(Sites) * Size.price(Feature::Call);
-    return Bound * Size.removedShare() >= double(Options.MinBenefit);
+    return double(Sites - 1) * Region -
+               double(Sites) * Size.price(Feature::Call) >
+           0;
   };
   for (OutlineCandidate &C :
        findCandidates(Similarity, Options.MinLength, Promising))
