@@ -101,7 +101,8 @@ static DISubprogram *attachSubprogram(Function &F, const OutlineCandidate &C) {
     DISubprogram *SP = DIB.createFunction(
         SiteSP->getFile(), F.getName(), F.getName(), SiteSP->getFile(),
         /*LineNo=*/0, Ty, /*ScopeLine=*/0, DINode::FlagArtificial,
-        DISubprogram::SPFlagDefinition | DISubprogram::SPFlagOptimized);
+        DISubprogram::SPFlagDefinition | DISubprogram::SPFlagOptimized |
+            DISubprogram::SPFlagLocalToUnit);
     F.setSubprogram(SP);
     DIB.finalizeSubprogram(SP);
     return SP;

@@ -116,7 +116,7 @@ entry:
 ; CHECK-DAG:   [[F_CALL]] = !DILocation(line: 12, column: 7, scope: [[F_SP]])
 ; CHECK-DAG:   [[G_CALL]] = !DILocation(line: 22, column: 7, scope: [[G_SP]])
 ; CHECK-DAG:   [[H_CALL]] = !DILocation(line: 32, column: 7, scope: [[H_SP]])
-; CHECK-DAG:   [[O_SP]] = distinct !DISubprogram(name: "coalesce.outlined.0", linkageName: "coalesce.outlined.0", scope: [[FILE:![0-9]+]], file: [[FILE]], type: {{![0-9]+}}, flags: DIFlagArtificial, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: [[CU:![0-9]+]])
+; CHECK-DAG:   [[O_SP]] = distinct !DISubprogram(name: "coalesce.outlined.0", linkageName: "coalesce.outlined.0", scope: [[FILE:![0-9]+]], file: [[FILE]], type: {{![0-9]+}}, flags: DIFlagArtificial, spFlags: DISPFlagLocalToUnit | DISPFlagDefinition | DISPFlagOptimized, unit: [[CU:![0-9]+]])
 ; CHECK-DAG:   [[O_LOC]] = !DILocation(line: 0, scope: [[O_SP]])
 ; CHECK-DAG:   [[CU]] = distinct !DICompileUnit(
 ; CHECK-DAG:   [[FILE]] = !DIFile(filename: "t.c"
