@@ -53,7 +53,7 @@ cl::opt<unsigned> OutlineRounds(
     cl::value_desc("N"),
     cl::desc("Most rounds of outlining (each followed by identical merging)"));
 cl::opt<unsigned> OutlineBudget(
-    "coalesce-outline-runtime-budget", cl::init(10), cl::cat(Category),
+    "coalesce-outline-runtime-budget", cl::init(50), cl::cat(Category),
     cl::value_desc("per-mille"),
     cl::desc("Calls outlining adds to a function may cost at most this share "
              "(in thousandths) of its estimated executed instructions"));

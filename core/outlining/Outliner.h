@@ -31,7 +31,7 @@ struct OutlineOptions {
   /// at most this share (in thousandths) of the instructions the function
   /// is estimated to execute per call, by its block frequencies (a call in
   /// a loop counts once per iteration).
-  unsigned RunTimeBudgetPerMille = 10;
+  unsigned RunTimeBudgetPerMille = 50;
 };
 
 /// One round of outlining over M: finds the similar regions, prices every

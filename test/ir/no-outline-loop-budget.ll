@@ -1,7 +1,7 @@
 ; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-verify -S %s | FileCheck %s
 ; RUN: %opt-coalesce -passes=coalesce-outline -pass-remarks-missed=coalesce-outline -disable-output %s 2>&1 | FileCheck %s --check-prefix=REMARK
 ; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-outline-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s --check-prefix=RAISED
-; Purpose: the run-time budget keeps calls out of loops. @f, @g, @h each run a shared 23-instruction loop body (their loop controls differ, so the loops as a whole are not alike); a call there would run once per iteration, far more than the default budget of 10 per mille of each function's estimated executed instructions allows, so nothing is outlined and a NotOutlined remark says it is over the run-time budget. With -coalesce-outline-runtime-budget=1000 the body is outlined and each loop calls it with its own step.
+; Purpose: the run-time budget keeps calls out of loops. @f, @g, @h each run a shared 23-instruction loop body (their loop controls differ, so the loops as a whole are not alike); a call there would run once per iteration, far more than the default budget of 50 per mille of each function's estimated executed instructions allows, so nothing is outlined and a NotOutlined remark says it is over the run-time budget. With -coalesce-outline-runtime-budget=1000 the body is outlined and each loop calls it with its own step.
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
