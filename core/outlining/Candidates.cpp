@@ -11,7 +11,9 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/Sequence.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Analysis/CaptureTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GetElementPtrTypeIterator.h"
@@ -322,6 +324,33 @@ std::vector<bool> usedAfter(const OutlineSite &S, ArrayRef<unsigned> Numbers) {
   return Used;
 }
 
+/// Whether V is a stack slot of its function that only the site uses (and
+/// lifetime markers around it) and that does not escape, with the same
+/// shape as the reference's Ref: it can move into the outlined function.
+static bool isLocalSlot(const Value *V,
+                        const DenseSet<const Instruction *> &Inside,
+                        const Value *Ref) {
+  auto *AI = dyn_cast<AllocaInst>(V);
+  auto *RefAI = dyn_cast<AllocaInst>(Ref);
+  if (!AI || !RefAI || !AI->isStaticAlloca() || AI->isSwiftError() ||
+      AI->getAllocatedType() != RefAI->getAllocatedType() ||
+      AI->getArraySize() != RefAI->getArraySize() ||
+      AI->getAddressSpace() != RefAI->getAddressSpace())
+    return false;
+  for (const User *U : AI->users()) {
+    auto *UI = dyn_cast<Instruction>(U);
+    if (!UI)
+      return false;
+    if (auto *II = dyn_cast<IntrinsicInst>(UI); II && II->isLifetimeStartOrEnd())
+      continue;
+    if (!Inside.contains(UI))
+      return false;
+  }
+  // Stored away or returned, its address could be used after the region,
+  // when the outlined function's frame is gone.
+  return !PointerMayBeCaptured(AI, /*ReturnCaptures=*/true);
+}
+
 /// Gives every common number its role across C's sites. Sites whose values
 /// do not play the reference's roles are dropped (their mapping onto the
 /// reference crosses the region's border differently).
@@ -375,6 +404,11 @@ static void assignRoles(OutlineCandidate &C) {
       for (const OutlineSite &S : C.Sites)
         if (S.Values[V] != V0)
           Role = OutlineRole::Parameter;
+      if (Role == OutlineRole::Parameter &&
+          all_of(seq<unsigned>(C.Sites.size()), [&](unsigned S) {
+            return isLocalSlot(C.Sites[S].Values[V], Inside[S], V0);
+          }))
+        Role = OutlineRole::LocalSlot;
     }
   }
 }

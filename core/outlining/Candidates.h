@@ -50,6 +50,8 @@ enum class OutlineRole : unsigned char {
   Parameter, ///< Comes from outside and differs between sites (or is not a
              ///< constant): an argument.
   Shared,    ///< The same constant, global or function at every site.
+  LocalSlot, ///< A stack slot only the region uses, at every site: it
+             ///< moves into the outlined function.
   Exit,      ///< A block outside the region that a branch leaves to.
 };
 

@@ -32,6 +32,8 @@ OutlinePlan planOutline(const OutlineCandidate &C) {
   for (unsigned V = 1; V < C.Roles.size(); ++V) {
     if (C.Roles[V] == OutlineRole::Parameter)
       P.Parameters.push_back(V);
+    else if (C.Roles[V] == OutlineRole::LocalSlot)
+      P.LocalSlots.push_back(V);
     else if (C.Roles[V] == OutlineRole::Output)
       Outputs.push_back(V);
   }
@@ -197,6 +199,19 @@ static Function *buildFunction(Module &M, const OutlineCandidate &C,
         ->setName(Ref.Values[P.PointerOutputs[K]]->getName() + ".out");
   if (P.hasScheme())
     F->getArg(F->arg_size() - 1)->setName("scheme");
+  // The stack slots only the region used, now the outlined function's own,
+  // the largest alignment any site asked for.
+  BasicBlock *Entry = BlockMap[Shape.Blocks.front()];
+  for (unsigned V : P.LocalSlots) {
+    auto *Slot = cast<AllocaInst>(Ref.Values[V]);
+    Align A = Slot->getAlign();
+    for (const OutlineSite &S : C.Sites)
+      A = std::max(A, cast<AllocaInst>(S.Values[V])->getAlign());
+    auto *Own = new AllocaInst(Slot->getAllocatedType(),
+                               Slot->getAddressSpace(), Slot->getArraySize(),
+                               A, Slot->getName(), Entry);
+    VMap[Slot] = Own;
+  }
   std::vector<Instruction *> Body;
   for (Instruction *I : Ref.Insts) {
     Instruction *New = I->clone();
@@ -347,7 +362,7 @@ static void rewriteSite(Function &Outlined, const OutlineCandidate &C,
   if (Shape.FallsThrough) {
     BasicBlock::iterator After = std::next(Last->getIterator());
     After.setHeadBit(true);
-    Tail = LastBB->splitBasicBlock(After, "outlined.after");
+    Tail = LastBB->splitBasicBlock(After);
   }
   SmallVector<BasicBlock *, 4> Region;
   for (BasicBlock *BB = Entry;; BB = BB->getNextNode()) {
@@ -443,6 +458,14 @@ static void rewriteSite(Function &Outlined, const OutlineCandidate &C,
     Old->replaceAllUsesWith(New);
   for (BasicBlock *BB : Region)
     BB->eraseFromParent();
+  // The stack slots that moved into the outlined function, with the
+  // lifetime markers that were all that was left of their uses.
+  for (unsigned V : P.LocalSlots) {
+    auto *Slot = cast<AllocaInst>(S.Values[V]);
+    for (User *U : make_early_inc_range(Slot->users()))
+      cast<Instruction>(U)->eraseFromParent();
+    Slot->eraseFromParent();
+  }
 
   // The call joins the code before it, and the code after it joins the call.
   MergeBlockIntoPredecessor(CallBB);

@@ -25,6 +25,8 @@ namespace coalesce {
 struct OutlinePlan {
   /// Common numbers passed as arguments, in order.
   std::vector<unsigned> Parameters;
+  /// Stack slots that move into the outlined function.
+  std::vector<unsigned> LocalSlots;
   /// Outputs returned as the function's value (0: none) and through
   /// pointer arguments (in argument order, after the parameters).
   unsigned ReturnedOutput = 0;

@@ -51,7 +51,9 @@
 //     are sites that overlap an earlier one of their group. Every value
 //     gets a role for the whole group: internal, output, parameter (an
 //     input from outside, or a constant that differs), shared (one
-//     constant at every site), exit. Groups are split where sites cannot
+//     constant at every site), local slot (a stack slot of the caller that
+//     only the region uses and whose address does not escape: it moves
+//     into the outlined function, its lifetime markers go), exit. Groups are split where sites cannot
 //     share a function: different target features, sanitizers, strictfp
 //     or section, or a differing constant where one must stay a constant
 //     (immarg, any intrinsic operand, a GEP's struct index, the callee).
@@ -297,6 +299,8 @@ static GroupPrice priceCandidate(const OutlineCandidate &C,
     }
     if (!Fx.MakesCalls)
       Add(Feature::CallFrame);
+    // Its stack slots that move into the outlined function leave its frame.
+    Add(Feature::StackObject, -double(P.LocalSlots.size()));
     Net += double(Region) - Size.bytes(Call);
   }
 
@@ -309,6 +313,7 @@ static GroupPrice priceCandidate(const OutlineCandidate &C,
   if (P.Exits > 1)
     Add(Feature::ReturnConstant, P.Exits);
   Add(Feature::Store, double(P.PointerOutputs.size()) * P.Exits);
+  Add(Feature::StackObject, double(P.LocalSlots.size()));
   if (P.hasScheme()) {
     Add(Feature::Switch, P.Exits);
     Add(Feature::SwitchCase, double(P.Schemes.size()) * P.Exits);

@@ -92,7 +92,6 @@ join:
 }
 
 ; CHECK-LABEL: define i32 @h(
-; CHECK-NEXT:  {{.*}}:
 ; CHECK-NEXT:    [[H:%[0-9]+]] = call i32 @coalesce.outlined.0(ptr %r)
 ; CHECK-NEXT:    ret i32 [[H]]
 ; CHECK-NEXT:  }

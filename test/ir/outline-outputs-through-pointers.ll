@@ -82,7 +82,6 @@ entry:
 }
 
 ; CHECK-LABEL: define i32 @h(
-; CHECK-NEXT:  {{.*}}:
 ; CHECK-NEXT:    [[HS1:%[a-z0-9.]+]] = alloca i32, align 4
 ; CHECK-NEXT:    [[HS0:%[a-z0-9.]+]] = alloca i32, align 4
 ; CHECK-NEXT:    [[HV1:%[0-9]+]] = call i32 @coalesce.outlined.0(ptr %r, ptr [[HS0]], ptr [[HS1]])
