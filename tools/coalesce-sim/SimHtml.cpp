@@ -7,7 +7,9 @@
 // operands coloured by their number in the group's common numbering, and
 // a table of the values that cross the region's border as each region
 // names them. A small script builds the table of contents and highlights,
-// on hover, one value in every region of its group.
+// on hover, one value in every region of its group. A badge marks the
+// groups coalesce's outliner took, all regions or some (OutlineMark), and
+// in the latter, each region it took.
 //
 //===----------------------------------------------------------------------===//
 
@@ -77,6 +79,10 @@ table.map{border-collapse:collapse;font-size:12px;margin-top:8px}
 table.map th,table.map td{border:1px solid #dde;padding:2px 6px;text-align:left;font-family:monospace}
 table.map th{background:#f0f2f6;font-family:system-ui,sans-serif}
 .note{font-size:12px;color:#666}
+.badge{display:inline-block;font-size:11px;font-weight:600;border-radius:9px;padding:1px 8px;margin-left:8px;vertical-align:middle}
+.badge.all{background:#1f7a3a;color:#fff}
+.badge.some{background:#fff;color:#1f7a3a;border:1px solid #1f7a3a}
+.where .badge{margin-left:6px;font-size:10px;padding:0 6px}
 )";
 
 static const char *const Script = R"(
@@ -87,7 +93,9 @@ static const char *const Script = R"(
     var li = document.createElement('li');
     var a = document.createElement('a');
     a.href = '#' + g.id;
-    a.textContent = g.dataset.title + ' (' + g.dataset.saving + ' bytes)';
+    a.textContent = g.dataset.title + ' (' + g.dataset.saving + ' bytes' +
+      (g.dataset.outlined === 'all' ? ', outlined' :
+       g.dataset.outlined === 'some' ? ', partly outlined' : '') + ')';
     li.appendChild(a);
     toc.appendChild(li);
   });
@@ -115,7 +123,9 @@ struct Entry {
 };
 } // namespace
 
-static void writeRegion(raw_ostream &OS, const RegionReport &R) {
+/// MarkOutlined: the group is partly outlined, so its regions say which.
+static void writeRegion(raw_ostream &OS, const RegionReport &R,
+                        bool MarkOutlined) {
   OS << "<div class=\"region\"><div class=\"where\">"
      << escapeHtml(R.Function);
   OS << "<br><span class=\"loc\">instructions " << R.Start << "&ndash;"
@@ -127,7 +137,11 @@ static void writeRegion(raw_ostream &OS, const RegionReport &R) {
     OS << " &middot; " << R.Blocks << " blocks";
   if (R.Overlaps)
     OS << " &middot; overlaps an earlier region";
-  OS << "</span></div>\n";
+  OS << "</span>";
+  if (MarkOutlined && R.Outlined)
+    OS << "<span class=\"badge all\" title=\"the outliner removed every "
+          "instruction of this region\">outlined</span>";
+  OS << "</div>\n";
   if (!R.Source.empty()) {
     OS << "<pre class=\"src\">";
     for (const SourceLine &L : R.Source)
@@ -145,9 +159,13 @@ static void writeRegion(raw_ostream &OS, const RegionReport &R) {
 void writeHtml(raw_ostream &OS, const std::vector<ModuleReport> &Mods,
                const std::string &Title) {
   std::vector<Entry> All;
-  unsigned Total = 0;
+  unsigned Total = 0, Outlined = 0, Partly = 0;
+  bool Marked = false;
   for (unsigned M = 0; M < Mods.size(); ++M) {
     Total += Mods[M].GroupsTotal;
+    Outlined += Mods[M].GroupsOutlined;
+    Partly += Mods[M].GroupsPartlyOutlined;
+    Marked |= Mods[M].OutlineMarked;
     for (const GroupReport &G : Mods[M].Groups)
       All.push_back({&Mods[M], &G, M});
   }
@@ -164,13 +182,24 @@ void writeHtml(raw_ostream &OS, const std::vector<ModuleReport> &Mods,
        << Mods[M].Instructions << " instructions, " << Mods[M].GroupsTotal
        << " groups)";
   OS << "<br>" << Total << " groups in all; " << All.size()
-     << " shown, highest estimated saving first</p></header>\n<main>\n"
+     << " shown, highest estimated saving first";
+  if (Marked)
+    OS << "; <span id=\"outlined\">" << Outlined << " groups outlined, "
+       << Partly << " partly</span>";
+  OS << "</p></header>\n<main>\n"
      << "<p class=\"note\">Each group's regions perform the same operations "
         "on different values. Highlighted lines are the regions; operands "
         "of one colour and number correspond across the group (hover one "
         "to see its partners). The table lists the values that cross a "
         "region's border. Savings are estimates in bytes (docs/"
-        "similarity.md).</p>\n<details><summary>All groups shown, by "
+        "similarity.md).";
+  if (Marked)
+    OS << " <span class=\"badge all\">outlined</span>: coalesce's "
+          "outliner, run with its default options on a copy of the module, "
+          "removed every region of the group; <span class=\"badge "
+          "some\">partly outlined</span>: some of them (its own analysis "
+          "and size model decide, so its groups need not be these).";
+  OS << "</p>\n<details><summary>All groups shown, by "
         "estimated saving</summary><ol id=\"toc\"></ol></details>\n";
 
   for (const Entry &E : All) {
@@ -179,11 +208,19 @@ void writeHtml(raw_ostream &OS, const std::vector<ModuleReport> &Mods,
                      std::to_string(G.Number);
     std::string Name = (Mods.size() > 1 ? E.Mod->Name + " " : std::string()) +
                        "group " + std::to_string(G.Number);
+    unsigned Regions = G.Regions.size() + G.MoreRegions.size();
     OS << "<section class=\"group\" id=\"" << Id << "\" data-saving=\""
-       << G.Saving << "\" data-title=\"" << escapeHtml(Name) << "\">\n"
-       << "<h2>" << escapeHtml(Name) << ": "
-       << G.Regions.size() + G.MoreRegions.size() << " regions of "
-       << G.Length << " instructions</h2>\n"
+       << G.Saving << "\" data-title=\"" << escapeHtml(Name) << "\"";
+    if (G.Outlined != OutlineMark::Unknown)
+      OS << " data-outlined=\"" << outlineMarkName(G.Outlined) << "\"";
+    OS << ">\n<h2>" << escapeHtml(Name) << ": " << Regions << " regions of "
+       << G.Length << " instructions";
+    if (G.Outlined == OutlineMark::All)
+      OS << "<span class=\"badge all\">outlined</span>";
+    else if (G.Outlined == OutlineMark::Some)
+      OS << "<span class=\"badge some\">partly outlined: " << G.RegionsOutlined
+         << " of " << Regions << " regions</span>";
+    OS << "</h2>\n"
        << "<div class=\"meta\">estimated saving <span class=\"saving"
        << (G.Saving < 0 ? " neg" : "") << "\">" << G.Saving
        << " bytes</span> &middot; region ~" << G.RegionBytes << " bytes"
@@ -193,7 +230,7 @@ void writeHtml(raw_ostream &OS, const std::vector<ModuleReport> &Mods,
       OS << " &middot; " << G.Exits << " exits";
     OS << "</div>\n<div class=\"regions\">\n";
     for (const RegionReport &R : G.Regions)
-      writeRegion(OS, R);
+      writeRegion(OS, R, G.Outlined == OutlineMark::Some);
     OS << "</div>\n";
     if (!G.MoreRegions.empty()) {
       OS << "<p class=\"note\">and " << G.MoreRegions.size()

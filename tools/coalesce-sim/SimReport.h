@@ -37,6 +37,19 @@ struct MappedValue {
   std::vector<std::string> Names; ///< One per region.
 };
 
+/// What coalesce's outliner (core/outlining), run on a copy of the module,
+/// did with a group's regions: a region counts as outlined when every one
+/// of its instructions was removed from its function.
+enum class OutlineMark {
+  Unknown, ///< Not computed (--no-outline-marks).
+  None,    ///< No region outlined.
+  Some,    ///< Some regions outlined, not all.
+  All,     ///< Every region outlined.
+};
+
+/// "all", "some", "none" (the JSON's values); "" for Unknown.
+const char *outlineMarkName(OutlineMark M);
+
 struct RegionReport {
   unsigned Start = 0, End = 0; ///< llvm-sim's instruction numbers.
   std::string Function;        ///< Demangled where possible.
@@ -45,6 +58,7 @@ struct RegionReport {
   unsigned Line = 0, EndLine = 0;
   unsigned Blocks = 1;
   bool Overlaps = false;
+  bool Outlined = false; ///< Removed by the outliner (OutlineMark).
   std::vector<IRLine> IR;
   std::vector<SourceLine> Source;
 };
@@ -55,6 +69,8 @@ struct GroupReport {
   int64_t Saving = 0;
   unsigned Parameters = 0, Outputs = 0, Exits = 0;
   uint64_t RegionBytes = 0;
+  OutlineMark Outlined = OutlineMark::Unknown;
+  unsigned RegionsOutlined = 0; ///< Of all its regions, shown or not.
   std::vector<RegionReport> Regions; ///< The first few.
   std::vector<std::string> MoreRegions; ///< The others: "function (a-b)".
   std::vector<MappedValue> Values; ///< Inputs, outputs, exits, shared.
@@ -65,6 +81,10 @@ struct ModuleReport {
   unsigned Instructions = 0;
   std::vector<GroupReport> Groups;
   unsigned GroupsTotal = 0; ///< Before any cut for the page.
+  /// Outline marks computed; then, of all groups (before any cut), those
+  /// marked All and Some.
+  bool OutlineMarked = false;
+  unsigned GroupsOutlined = 0, GroupsPartlyOutlined = 0;
 };
 
 /// The self-contained page for one run: groups of all modules sorted by
