@@ -45,7 +45,7 @@ cl::opt<unsigned> OutlineMaxArguments(
     cl::value_desc("N"),
     cl::desc("Most arguments an outlined function takes"));
 cl::opt<unsigned> OutlineMinLength(
-    "coalesce-outline-min-length", cl::init(3), cl::cat(Category),
+    "coalesce-outline-min-length", cl::init(2), cl::cat(Category),
     cl::value_desc("N"),
     cl::desc("Shortest region outlined, in instructions"));
 cl::opt<unsigned> OutlineRounds(

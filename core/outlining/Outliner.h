@@ -26,7 +26,7 @@ struct OutlineOptions {
   /// differ between sites, output addresses, the output scheme).
   unsigned MaxArguments = 6;
   /// Shortest region considered, in instructions.
-  unsigned MinLength = 3;
+  unsigned MinLength = 2;
   /// The run-time budget: the calls outlining adds to a function may cost
   /// at most this share (in thousandths) of the instructions the function
   /// is estimated to execute per call, by its block frequencies (a call in
