@@ -72,6 +72,8 @@ Outcome runConstantMergeStage(Module &M, const Config &C, Report &R,
 static bool outlineRounds(Module &M, const Config &C, Report &R,
                           const SizeModel &Size, Outcome &O) {
   bool Changed = false;
+  if (Size.removedShare() < 1 && !C.OutlineWithMachineOutliner)
+    return false;
   for (unsigned Round = 0; Round != C.OutlineRounds; ++Round) {
     Report Outlined;
     bool Any = outlineSimilarCode(M, C.Outlining, Outlined, Size);

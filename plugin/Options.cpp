@@ -57,6 +57,11 @@ cl::opt<unsigned> OutlineBudget(
     cl::value_desc("per-mille"),
     cl::desc("Calls outlining adds to a function may cost at most this share "
              "(in thousandths) of its estimated executed instructions"));
+cl::opt<bool> OutlineWithMachineOutliner(
+    "coalesce-outline-with-machine-outliner", cl::init(false),
+    cl::cat(Category),
+    cl::desc("Outline also for targets whose code generator runs LLVM's "
+             "machine outliner by default (AArch64, RISC-V 64)"));
 cl::opt<bool> VerifyEach("coalesce-verify", cl::init(false), cl::cat(Category),
                          cl::desc("Run the IR verifier after every stage"));
 cl::opt<unsigned> VerifyOrder(
@@ -88,6 +93,7 @@ const KnownOption Known[] = {
     {&OutlineMinLength, ValueKind::Number},
     {&OutlineRounds, ValueKind::Number},
     {&OutlineBudget, ValueKind::Number},
+    {&OutlineWithMachineOutliner, ValueKind::Flag},
     {&VerifyEach, ValueKind::Flag},   {&VerifyOrder, ValueKind::Number},
     {&ReportPath, ValueKind::Text},   {&PrintMerges, ValueKind::Flag},
 };
@@ -197,6 +203,7 @@ bool hostOptions(HostOptions &H, std::string &Error) {
   H.Core.Outlining.MinLength = OutlineMinLength;
   H.Core.Outlining.RunTimeBudgetPerMille = OutlineBudget;
   H.Core.OutlineRounds = OutlineRounds;
+  H.Core.OutlineWithMachineOutliner = OutlineWithMachineOutliner;
   H.Core.VerifyEachStage = VerifyEach;
   H.Core.VerifyOrderLimit = VerifyOrder;
   H.ReportPath = ReportPath;
