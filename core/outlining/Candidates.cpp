@@ -435,10 +435,10 @@ bool refreshCandidate(OutlineCandidate &C) {
   std::vector<OutlineSite> Kept;
   std::vector<int> RefPattern;
   for (OutlineSite &S : C.Sites) {
+    if (!S.Tracked.empty())
+      S.Values.assign(S.Tracked.begin(), S.Tracked.end());
     SiteShape Shape;
-    if (any_of(drop_begin(S.Values), [](const WeakTrackingVH &V) {
-          return !V;
-        }) ||
+    if (any_of(drop_begin(S.Values), [](const Value *V) { return !V; }) ||
         !readSiteShape(S, Shape))
       continue;
     std::vector<int> Pattern = exitPattern(S, Shape);

@@ -35,9 +35,14 @@ struct OutlineSite {
   llvm::Function *F = nullptr;
   std::vector<llvm::Instruction *> Insts;
   /// Values[C]: the site's value with the group's common number C (index 0
-  /// unused). Tracked: a value an earlier outlining replaced by a reload is
-  /// followed to the reload.
-  std::vector<llvm::WeakTrackingVH> Values;
+  /// unused).
+  std::vector<llvm::Value *> Values;
+  /// The same values tracked, for a site about to be outlined (track()):
+  /// a value an earlier outlining replaced by a reload is followed to the
+  /// reload, one it deleted becomes null. Only chosen candidates pay for
+  /// the handles; refreshCandidate reads them back.
+  std::vector<llvm::WeakTrackingVH> Tracked;
+  void track() { Tracked.assign(Values.begin(), Values.end()); }
   /// The site's positions in the similarity analysis' module string.
   unsigned Start = 0;
   unsigned Length = 0;

@@ -341,6 +341,11 @@ static void rewriteSite(Function &Outlined, const OutlineCandidate &C,
                         const OutlinePlan &P, unsigned Index) {
   const OutlineSite &S = C.Sites[Index];
   Function &F = *S.F;
+  // The site's values as they are now: rewriting an earlier site of the
+  // group may have replaced one (an output of that site used by this one).
+  std::vector<Value *> Values(S.Values);
+  if (!S.Tracked.empty())
+    Values.assign(S.Tracked.begin(), S.Tracked.end());
   LLVMContext &Ctx = F.getContext();
   const DataLayout &DL = F.getDataLayout();
   SiteShape Shape;
@@ -379,7 +384,7 @@ static void rewriteSite(Function &Outlined, const OutlineCandidate &C,
   IRBuilder<> B(CallBB);
   SmallVector<Value *, 8> Args;
   for (unsigned V : P.Parameters)
-    Args.push_back(S.Values[V]);
+    Args.push_back(Values[V]);
   PointerType *SlotTy = PointerType::get(Ctx, DL.getAllocaAddrSpace());
   SmallVector<AllocaInst *, 4> Slots;
   for (unsigned K = 0; K < P.PointerOutputs.size(); ++K) {
@@ -388,7 +393,7 @@ static void rewriteSite(Function &Outlined, const OutlineCandidate &C,
       Args.push_back(PoisonValue::get(SlotTy));
       continue;
     }
-    Type *Ty = S.Values[P.PointerOutputs[K]]->getType();
+    Type *Ty = Values[P.PointerOutputs[K]]->getType();
     BasicBlock &FEntry = F.getEntryBlock();
     auto *Slot = new AllocaInst(Ty, DL.getAllocaAddrSpace(), nullptr,
                                 DL.getPrefTypeAlign(Ty), "outlined.out",
@@ -408,10 +413,10 @@ static void rewriteSite(Function &Outlined, const OutlineCandidate &C,
   // What replaces each output the rest of the function uses.
   DenseMap<Value *, Value *> Replacement;
   if (P.ReturnedOutput && P.NeedsReturned[Index])
-    Replacement[S.Values[P.ReturnedOutput]] = Call;
+    Replacement[Values[P.ReturnedOutput]] = Call;
   for (unsigned K = 0; K < Slots.size(); ++K)
     if (Slots[K]) {
-      Value *Old = S.Values[P.PointerOutputs[K]];
+      Value *Old = Values[P.PointerOutputs[K]];
       LoadInst *Reload = B.CreateLoad(Old->getType(), Slots[K],
                                       Old->getName() + ".reload");
       Reload->setAlignment(DL.getPrefTypeAlign(Old->getType()));
@@ -461,7 +466,7 @@ static void rewriteSite(Function &Outlined, const OutlineCandidate &C,
   // The stack slots that moved into the outlined function, with the
   // lifetime markers that were all that was left of their uses.
   for (unsigned V : P.LocalSlots) {
-    auto *Slot = cast<AllocaInst>(S.Values[V]);
+    auto *Slot = cast<AllocaInst>(Values[V]);
     for (User *U : make_early_inc_range(Slot->users()))
       cast<Instruction>(U)->eraseFromParent();
     Slot->eraseFromParent();

@@ -568,7 +568,11 @@ bool Outliner::run() {
     Selected.push_back(K);
   }
 
-  // 5, 6. Consolidation and sites, best first.
+  // 5, 6. Consolidation and sites, best first. From here the module
+  // changes: the chosen sites track their values.
+  for (unsigned K : Selected)
+    for (OutlineSite &S : All[K].C.Sites)
+      S.track();
   bool Changed = false;
   for (unsigned K : Selected)
     Changed |= extract(All[K]);
