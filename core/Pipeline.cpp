@@ -94,11 +94,12 @@ Outcome runOutlineStage(Module &M, const Config &C, Report &R,
                         TTIGetter GetTTI) {
   SizeModel Size = SizeModel::forModule(M, GetTTI);
   R.SizeBasis = Size.basis();
-  Outcome O;
-  countFunctions(M, R.FunctionsBefore);
-  verifyOrderLaws(M, C, O);
-  O.Changed = outlineRounds(M, C, R, Size, O);
-  countFunctions(M, R.FunctionsAfter, &R.BodiesAfter);
+  Outcome Rounds; // What the verifier says between rounds.
+  Outcome O = runAlone(M, C, R, "outline", [&] {
+    return outlineRounds(M, C, R, Size, Rounds);
+  });
+  O.Problems.insert(O.Problems.begin(), Rounds.Problems.begin(),
+                    Rounds.Problems.end());
   return O;
 }
 

@@ -225,24 +225,19 @@ static bool mustStayConstant(const Instruction &I, unsigned OpNo) {
 // Shape
 //===----------------------------------------------------------------------===//
 
-bool readSiteShape(const OutlineSite &S, SiteShape &Out, std::string *Why) {
-  auto Fail = [&](const char *Reason) {
-    if (Why)
-      *Why = Reason;
-    return false;
-  };
+bool readSiteShape(const OutlineSite &S, SiteShape &Out) {
   Out = SiteShape();
   Instruction *First = S.Insts.front(), *Last = S.Insts.back();
   BasicBlock *FirstBB = First->getParent(), *LastBB = Last->getParent();
   if (!FirstBB || !LastBB || FirstBB->getParent() != S.F ||
       LastBB->getParent() != S.F)
-    return Fail("is no longer in its function");
+    return false; // No longer in its function.
 
   // The instructions must be exactly First .. Last in layout order.
   Instruction *Expect = First;
   for (Instruction *I : S.Insts) {
     if (I != Expect)
-      return Fail("is no longer one run of instructions");
+      return false; // No longer one run of instructions.
     BasicBlock *BB = I->getParent();
     if (Out.Blocks.empty() || Out.Blocks.back() != BB)
       Out.Blocks.push_back(BB);
@@ -252,12 +247,12 @@ bool readSiteShape(const OutlineSite &S, SiteShape &Out, std::string *Why) {
     if (!Expect) {
       BasicBlock *Next = BB->getNextNode();
       if (!Next)
-        return Fail("is no longer one run of instructions");
+        return false;
       Expect = &Next->front();
     }
   }
   if (Out.Blocks.back() != LastBB)
-    return Fail("is no longer one run of instructions");
+    return false;
   Out.FallsThrough = !Last->isTerminator();
 
   DenseSet<const BasicBlock *> Inner; // Blocks the site owns from the start.
@@ -276,7 +271,7 @@ bool readSiteShape(const OutlineSite &S, SiteShape &Out, std::string *Why) {
       if (Inner.contains(Succ))
         continue;
       if (Succ == FirstBB && StartsBlock)
-        return Fail("branches back to its own entry");
+        return false; // A branch back to its own entry.
       if (!is_contained(Out.Exits, Succ))
         Out.Exits.push_back(Succ);
     }
@@ -285,7 +280,7 @@ bool readSiteShape(const OutlineSite &S, SiteShape &Out, std::string *Why) {
   for (const BasicBlock *BB : Inner)
     for (const BasicBlock *Pred : predecessors(BB))
       if (!TermInside(Pred))
-        return Fail("has a second entry");
+        return false; // A second entry.
   // Each exit's phis must take one value from the whole site, since one
   // call replaces all the edges the site leaves by.
   for (BasicBlock *Exit : Out.Exits)
@@ -295,7 +290,7 @@ bool readSiteShape(const OutlineSite &S, SiteShape &Out, std::string *Why) {
         if (!TermInside(Phi.getIncomingBlock(K)))
           continue;
         if (Seen && Seen != Phi.getIncomingValue(K))
-          return Fail("leaves to a phi with different values from inside");
+          return false;
         Seen = Phi.getIncomingValue(K);
       }
     }
@@ -435,8 +430,7 @@ bool refreshCandidate(OutlineCandidate &C) {
   std::vector<OutlineSite> Kept;
   std::vector<int> RefPattern;
   for (OutlineSite &S : C.Sites) {
-    if (!S.Tracked.empty())
-      S.Values.assign(S.Tracked.begin(), S.Tracked.end());
+    S.Values = S.current();
     SiteShape Shape;
     if (any_of(drop_begin(S.Values), [](const Value *V) { return !V; }) ||
         !readSiteShape(S, Shape))
@@ -521,7 +515,6 @@ static void partition(OutlineCandidate C,
     auto [It, New] = Parts.try_emplace(Key);
     if (New)
       Order.push_back(Key);
-    It->second.FallsThrough = C.FallsThrough;
     It->second.Sites.push_back(std::move(S));
   }
   for (const std::string &Key : Order) {
@@ -586,7 +579,6 @@ std::vector<OutlineCandidate> findCandidates(
 
     // Every site's values in the reference's numbering.
     OutlineCandidate C;
-    C.FallsThrough = !Sites.front().Insts.back()->isTerminator();
     unsigned N = 0;
     for (unsigned K = 0; K < Sites.size(); ++K) {
       RegionValues RV;

@@ -43,6 +43,12 @@ struct OutlineSite {
   /// the handles; refreshCandidate reads them back.
   std::vector<llvm::WeakTrackingVH> Tracked;
   void track() { Tracked.assign(Values.begin(), Values.end()); }
+  /// The values as they are now: the tracked ones once there are any.
+  std::vector<llvm::Value *> current() const {
+    return Tracked.empty() ? Values
+                           : std::vector<llvm::Value *>(Tracked.begin(),
+                                                        Tracked.end());
+  }
   /// The site's positions in the similarity analysis' module string.
   unsigned Start = 0;
   unsigned Length = 0;
@@ -63,9 +69,6 @@ enum class OutlineRole : unsigned char {
 struct OutlineCandidate {
   std::vector<OutlineSite> Sites; ///< Sites[0] is the reference.
   std::vector<OutlineRole> Roles; ///< By common number; index 0 unused.
-  /// The region ends before a block's end: control falls through to the
-  /// rest of that block (one more exit besides the Exit blocks).
-  bool FallsThrough = true;
 };
 
 /// Where a site stands in the IR now.
@@ -79,11 +82,10 @@ struct SiteShape {
   bool FallsThrough = true;
 };
 
-/// Reads S's shape from the IR as it is now. Fails, with the reason, if it
-/// no longer has one entry, contiguous instructions and exits whose phis
-/// can take one value from the call that replaces it.
-bool readSiteShape(const OutlineSite &S, SiteShape &Out,
-                   std::string *Why = nullptr);
+/// Reads S's shape from the IR as it is now. Fails if it no longer has
+/// one entry, contiguous instructions and exits whose phis can take one
+/// value from the call that replaces it.
+bool readSiteShape(const OutlineSite &S, SiteShape &Out);
 
 /// Checks C against the IR as it is now (an earlier outlining may have
 /// changed the functions around its sites): drops the sites that lost

@@ -242,11 +242,11 @@ static Function *buildFunction(Module &M, const OutlineCandidate &C,
   // Every operand must now be F's own, a constant or metadata.
   for (Instruction *New : Body)
     for (Value *Op : New->operands())
-      if ((isa<Instruction>(Op) &&
+      if (!Op ||
+          (isa<Instruction>(Op) &&
            cast<Instruction>(Op)->getFunction() != F) ||
           (isa<Argument>(Op) && cast<Argument>(Op)->getParent() != F) ||
-          (isa<BasicBlock>(Op) && cast<BasicBlock>(Op)->getParent() != F) ||
-          !Op) {
+          (isa<BasicBlock>(Op) && cast<BasicBlock>(Op)->getParent() != F)) {
         F->eraseFromParent();
         return nullptr;
       }
@@ -254,9 +254,6 @@ static Function *buildFunction(Module &M, const OutlineCandidate &C,
   for (unsigned K = 0; K < Body.size(); ++K)
     intersectAcrossSites(*Body[K], C, K);
   setAttributes(*F, C, Body);
-  DISubprogram *SP = attachSubprogram(*F, C);
-  for (Instruction *New : Body)
-    New->setDebugLoc(SP ? DebugLoc(DILocation::get(Ctx, 0, 0, SP)) : DebugLoc());
 
   // The stubs return the exit's index or the returned output, and store
   // the outputs the site's scheme asks for.
@@ -310,13 +307,14 @@ static Function *buildFunction(Module &M, const OutlineCandidate &C,
       StoreOutputs(Stub, Br, &P.Schemes[S]);
       Sw->addCase(B.getInt32(S), Store);
     }
-    for (Instruction &I : *Stub)
-      I.setDebugLoc(SP ? DebugLoc(DILocation::get(Ctx, 0, 0, SP)) : DebugLoc());
   }
+  // Its code is every site's at once: line 0 of its own artificial
+  // subprogram where the sites have debug info, no location otherwise.
+  DISubprogram *SP = attachSubprogram(*F, C);
+  DebugLoc Line0 = SP ? DebugLoc(DILocation::get(Ctx, 0, 0, SP)) : DebugLoc();
   for (BasicBlock &BB : *F)
     for (Instruction &I : BB)
-      if (!I.getDebugLoc() && SP)
-        I.setDebugLoc(DILocation::get(Ctx, 0, 0, SP));
+      I.setDebugLoc(Line0);
   // A stub reached by one branch joins the block before it.
   for (BasicBlock *Stub : Stubs)
     MergeBlockIntoPredecessor(Stub);
@@ -343,9 +341,7 @@ static void rewriteSite(Function &Outlined, const OutlineCandidate &C,
   Function &F = *S.F;
   // The site's values as they are now: rewriting an earlier site of the
   // group may have replaced one (an output of that site used by this one).
-  std::vector<Value *> Values(S.Values);
-  if (!S.Tracked.empty())
-    Values.assign(S.Tracked.begin(), S.Tracked.end());
+  std::vector<Value *> Values = S.current();
   LLVMContext &Ctx = F.getContext();
   const DataLayout &DL = F.getDataLayout();
   SiteShape Shape;

@@ -142,6 +142,12 @@ constexpr const char *PassName = "coalesce-outline";
 // What pricing needs to know of a function
 //===----------------------------------------------------------------------===//
 
+/// A call of a real function (not an intrinsic): it clobbers registers
+/// and needs a frame.
+static bool makesCall(const Instruction &I) {
+  return isa<CallBase>(I) && !isa<IntrinsicInst>(I);
+}
+
 namespace {
 
 /// Facts about the functions with sites, computed once per function and
@@ -194,9 +200,7 @@ private:
     unsigned N = 0;
     for (Instruction &I : instructions(F)) {
       P->Position[&I] = ++N;
-      if (auto *CB = dyn_cast<CallBase>(&I))
-        if (!isa<IntrinsicInst>(CB))
-          P->MakesCalls = true;
+      P->MakesCalls |= makesCall(I);
     }
     // A value is live from just after its definition to its last use (a
     // phi uses its value at the end of the incoming block): one difference
@@ -240,12 +244,6 @@ struct GroupPrice {
 
 } // namespace
 
-static bool makesCall(const OutlineSite &S) {
-  return any_of(S.Insts, [](const Instruction *I) {
-    return isa<CallBase>(I) && !isa<IntrinsicInst>(I);
-  });
-}
-
 /// Values the site's function keeps across the new call: defined before the
 /// site and used after it, by layout (loops make this an estimate). Those
 /// live just after the site, less the site's own outputs.
@@ -262,7 +260,8 @@ static GroupPrice priceCandidate(const OutlineCandidate &C,
                                  FunctionFacts &Facts) {
   GroupPrice G;
   const OutlineSite &Ref = C.Sites.front();
-  bool RegionCalls = makesCall(Ref);
+  bool RegionCalls =
+      any_of(Ref.Insts, [](const Instruction *I) { return makesCall(*I); });
   double Net = 0;
   for (unsigned S = 0; S < C.Sites.size(); ++S) {
     const OutlineSite &Site = C.Sites[S];
@@ -331,7 +330,7 @@ static GroupPrice priceCandidate(const OutlineCandidate &C,
         for (const Value *Op : I->operands())
           if (Params.contains(Op))
             Kept.insert(Op);
-      AfterCall |= isa<CallBase>(I) && !isa<IntrinsicInst>(I);
+      AfterCall |= makesCall(*I);
     }
     Add(Feature::KeptArgument, Kept.size());
   }
@@ -371,7 +370,13 @@ private:
   /// Drops sites over their function's run-time budget or in hot code.
   void applyBudget(Priced &G);
   void take(const OutlineCandidate &C);
-  void missed(const OutlineCandidate &C, const std::string &Why);
+  /// A NotOutlined remark at At for Sites regions of Length instructions.
+  void missed(Instruction *At, size_t Sites, size_t Length,
+              const std::string &Why);
+  void missed(const OutlineCandidate &C, const std::string &Why) {
+    missed(C.Sites.front().Insts.front(), C.Sites.size(),
+           C.Sites.front().Insts.size(), Why);
+  }
   bool extract(Priced &G);
 
   Module &M;
@@ -447,14 +452,13 @@ void Outliner::take(const OutlineCandidate &C) {
     Taken.set(S.Start, S.Start + S.Length);
 }
 
-void Outliner::missed(const OutlineCandidate &C, const std::string &Why) {
-  Instruction *At = C.Sites.front().Insts.front();
+void Outliner::missed(Instruction *At, size_t Sites, size_t Length,
+                      const std::string &Why) {
   OptimizationRemarkEmitter ORE(At->getFunction());
   ORE.emit([&] {
     return OptimizationRemarkMissed(PassName, "NotOutlined", At)
-           << "not outlined: " << std::to_string(C.Sites.size())
-           << " similar regions of "
-           << std::to_string(C.Sites.front().Insts.size())
+           << "not outlined: " << std::to_string(Sites)
+           << " similar regions of " << std::to_string(Length)
            << " instructions " << Why;
   });
 }
@@ -556,12 +560,15 @@ bool Outliner::run() {
         continue;
       }
     }
-    OutlineCandidate Unbudgeted = G.C;
+    // The remark, if the budget leaves too little, names the group as it
+    // stood before.
+    Instruction *At = G.C.Sites.front().Insts.front();
+    size_t Sites = G.C.Sites.size(), Length = G.C.Sites.front().Insts.size();
     applyBudget(G);
     std::string Why = "over the run-time budget of its functions (or in "
                       "hot code)";
     if (G.C.Sites.size() < 2 || !refreshCandidate(G.C) || !evaluate(G, &Why)) {
-      missed(Unbudgeted, Why);
+      missed(At, Sites, Length, Why);
       continue;
     }
     take(G.C);

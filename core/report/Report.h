@@ -87,9 +87,9 @@ struct Report {
   unsigned count(MergeKind K) const;
   /// Regions replaced by calls of outlined functions.
   unsigned outlinedSites() const;
-  /// Adds a later stage's merges and outlined groups, and those of its misses not already
-  /// reported (a stage that runs twice finds the same ones again).
-  /// With Stage, the added merges are marked as that stage's.
+  /// Adds a later stage's merges and outlined groups, and those of its
+  /// misses not already reported (a stage that runs twice finds the same
+  /// ones again). With Stage, what it adds is marked as that stage's.
   void append(const Report &Later, const char *Stage = nullptr);
 
   /// The machine-readable report (schema in docs/report.md).
