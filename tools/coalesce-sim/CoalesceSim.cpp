@@ -219,13 +219,10 @@ regionsOutlined(Module &M, const SimilarityAnalysis &S,
     Report Rep;
     SizeModel Size = SizeModel::forModule(*Copy);
     outlineSimilarCode(*Copy, OutlineOptions(), Rep, Size);
-    if (PrintStats) {
-      unsigned Sites = 0;
-      for (const OutlineRecord &O : Rep.Outlines)
-        Sites += O.Sites;
-      errs() << Name << ": the outliner took " << Sites << " regions into "
-             << Rep.Outlines.size() << " functions (" << Size.basis() << ")\n";
-    }
+    if (PrintStats)
+      errs() << Name << ": the outliner took " << Rep.outlinedSites()
+             << " regions into " << Rep.Outlines.size() << " functions ("
+             << Size.basis() << ")\n";
   }
   std::vector<bool> Removed(Handles.size());
   for (unsigned K = 0; K < Handles.size(); ++K)
