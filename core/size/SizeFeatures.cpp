@@ -7,8 +7,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "core/size/SizeFeatures.h"
+#include "core/size/TailMerging.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Function.h"
@@ -338,6 +342,8 @@ void countBinary(const BinaryOperator &B, FeatureCounts &C,
 
 } // namespace
 
+bool isFreeInstruction(const Instruction &I) { return isFree(I); }
+
 Feature argumentFeature(const Value &V) {
   if (isa<UndefValue>(V))
     return Feature::ArgumentRegister; // Nothing is set up; priced as a move.
@@ -524,6 +530,117 @@ static bool clobbers(const Instruction &I) {
   return !(isa<CallInst>(CB) && isTailPosition(cast<CallInst>(*CB)));
 }
 
+namespace {
+
+/// Where the calls are, in program order, to tell which values outlive
+/// one: such a value needs a callee-saved register (saved and restored
+/// once, moved into it once) or, past what those hold, a stack slot and
+/// its reloads.
+class CallCrossings {
+public:
+  explicit CallCrossings(const Function &F) {
+    for (const BasicBlock &BB : F) {
+      unsigned First = PositionOf.size();
+      for (const Instruction &I : BB) {
+        unsigned P = PositionOf.size();
+        PositionOf[&I] = P;
+        if (clobbers(I))
+          Calls.push_back(P);
+      }
+      Span[&BB] = {First, unsigned(PositionOf.size())};
+    }
+  }
+
+  unsigned position(const Instruction &I) const { return PositionOf.lookup(&I); }
+  bool anyCall() const { return !Calls.empty(); }
+  unsigned firstCall() const { return Calls.front(); }
+
+  /// Whether V is live across a call: a call lies on some path from V's
+  /// definition to one of its uses (a phi's use is at the end of the
+  /// incoming block). Found by walking back from every use to the
+  /// definition; stops at the first call.
+  bool liveAcrossCall(const Instruction &V) const {
+    const BasicBlock *Def = V.getParent();
+    unsigned DefPos = position(V);
+    SmallPtrSet<const BasicBlock *, 16> Seen;
+    SmallVector<const BasicBlock *, 16> Work;
+    for (const Use &U : V.uses()) {
+      auto *UI = dyn_cast<Instruction>(U.getUser());
+      if (!UI)
+        continue;
+      const BasicBlock *At = UI->getParent();
+      unsigned UsePos = position(*UI);
+      if (auto *Phi = dyn_cast<PHINode>(UI)) {
+        At = Phi->getIncomingBlock(U);
+        UsePos = Span.lookup(At).second;
+      }
+      if (At == Def && UsePos > DefPos) {
+        if (callIn(DefPos + 1, UsePos))
+          return true;
+        continue;
+      }
+      // Live from the top of the use's block down to the use, and through
+      // every block on the way back up to the definition.
+      if (callIn(Span.lookup(At).first, UsePos))
+        return true;
+      for (const BasicBlock *P : predecessors(At))
+        if (Seen.insert(P).second)
+          Work.push_back(P);
+    }
+    while (!Work.empty()) {
+      const BasicBlock *BB = Work.pop_back_val();
+      auto [First, End] = Span.lookup(BB);
+      if (BB == Def) {
+        if (callIn(DefPos + 1, End))
+          return true;
+        continue;
+      }
+      if (callIn(First, End))
+        return true;
+      for (const BasicBlock *P : predecessors(BB))
+        if (Seen.insert(P).second)
+          Work.push_back(P);
+    }
+    return false;
+  }
+
+private:
+  /// Whether a call stands at a position in [From, To).
+  bool callIn(unsigned From, unsigned To) const {
+    auto It = std::lower_bound(Calls.begin(), Calls.end(), From);
+    return It != Calls.end() && *It < To;
+  }
+
+  DenseMap<const Instruction *, unsigned> PositionOf;
+  DenseMap<const BasicBlock *, std::pair<unsigned, unsigned>> Span;
+  std::vector<unsigned> Calls;
+};
+
+/// Union-find over values: a phi and the values flowing into it end up in
+/// one register (code generation coalesces them), so they need one saved
+/// register between them, not one each.
+class RegisterGroups {
+public:
+  const Value *find(const Value *V) {
+    auto It = Parent.find(V);
+    if (It == Parent.end() || It->second == V)
+      return V;
+    const Value *Root = find(It->second);
+    Parent[V] = Root;
+    return Root;
+  }
+  void join(const Value *A, const Value *B) {
+    const Value *RA = find(A), *RB = find(B);
+    if (RA != RB)
+      Parent[RA] = RB;
+  }
+
+private:
+  DenseMap<const Value *, const Value *> Parent;
+};
+
+} // namespace
+
 FeatureCounts countFunction(const Function &F, ParameterOf AsParameter) {
   FeatureCounts C{};
   if (F.isDeclaration())
@@ -531,29 +648,27 @@ FeatureCounts countFunction(const Function &F, ParameterOf AsParameter) {
   add(C, Feature::Function);
   add(C, Feature::Block, F.size());
 
-  // Positions in program order, and where the calls are, to see which
-  // values outlive a call (they need a saved register or a stack slot).
-  // Real counts the instructions that leave code.
-  DenseMap<const Instruction *, unsigned> PositionOf;
-  std::vector<unsigned> Calls;
+  // Which values outlive a call (they need a saved register or a stack
+  // slot), and, for the arguments (then the parameters to be), the last
+  // position they are used at. Real counts the instructions that leave
+  // code.
+  CallCrossings Crossings(F);
+  RegisterGroups Groups;
+  SmallVector<const Instruction *, 64> Across;
   unsigned Real = 0;
-  for (const Instruction &I : instructions(F)) {
-    unsigned P = PositionOf.size();
-    PositionOf[&I] = P;
-    if (clobbers(I))
-      Calls.push_back(P);
-    Real += !isFree(I);
-  }
-  auto CallBetween = [&](unsigned After, unsigned Before) {
-    auto It = std::upper_bound(Calls.begin(), Calls.end(), After);
-    return It != Calls.end() && *It < Before;
-  };
-  // Per argument (then per parameter to be), the last position it is used.
   SmallVector<unsigned, 8> LastUse(F.arg_size(), 0);
   DenseMap<int, unsigned> LastParameterUse;
+  DenseSet<const Instruction *> Folded = foldedInstructions(F, AsParameter);
   for (const Instruction &I : instructions(F)) {
-    countInstruction(I, C, AsParameter);
-    unsigned Position = PositionOf[&I];
+    // What tail merging folds is one copy's code, priced apart; the copy
+    // that stays keeps the values it needs.
+    bool IsFolded = Folded.contains(&I);
+    if (IsFolded)
+      add(C, Feature::FoldedInstruction);
+    else
+      countInstruction(I, C, AsParameter);
+    Real += !isFree(I) && !IsFolded;
+    unsigned Position = Crossings.position(I);
     for (const Use &U : I.operands()) {
       if (auto *A = dyn_cast<Argument>(U.get()))
         LastUse[A->getArgNo()] = std::max(LastUse[A->getArgNo()], Position);
@@ -562,39 +677,43 @@ FeatureCounts countFunction(const Function &F, ParameterOf AsParameter) {
         Last = std::max(Last, Position);
       }
     }
-    if (isFree(I) || I.use_empty())
+    if (auto *Phi = dyn_cast<PHINode>(&I))
+      for (const Value *In : Phi->incoming_values())
+        if (isa<Instruction>(In))
+          Groups.join(Phi, In);
+    if (isFree(I) || IsFolded || I.use_empty())
       continue;
-    bool UsedElsewhere = false;
-    unsigned LastUser = Position;
-    for (const User *Usr : I.users()) {
-      auto *UI = dyn_cast<Instruction>(Usr);
-      if (!UI)
-        continue;
-      UsedElsewhere |= UI->getParent() != I.getParent();
-      LastUser = std::max(LastUser, PositionOf.lookup(UI));
-    }
-    if (UsedElsewhere)
+    if (any_of(I.users(), [&](const User *U) {
+          auto *UI = dyn_cast<Instruction>(U);
+          return UI && UI->getParent() != I.getParent();
+        }))
       add(C, Feature::CrossBlockValue);
-    if (CallBetween(Position, LastUser))
-      add(C, Feature::ValueAcrossCall);
+    // A stack object's address is recomputed where it is needed, not kept.
+    if (!isa<AllocaInst>(I) && Crossings.liveAcrossCall(I))
+      Across.push_back(&I);
   }
+  // One saved register for each group of values that share a register.
+  SmallPtrSet<const Value *, 32> Kept;
+  for (const Instruction *I : Across)
+    if (Kept.insert(Groups.find(I)).second)
+      add(C, Feature::ValueAcrossCall);
   // Past a few hundred bytes, many branches reach beyond a short
   // displacement (x86-64's 8 bits): the long form is 3 or 4 bytes longer.
   if (Real > LongBranchInstructions)
     add(C, Feature::LongBranch,
         C[unsigned(Feature::Branch)] + C[unsigned(Feature::CondBranch)]);
-  double Across = C[unsigned(Feature::ValueAcrossCall)];
-  if (Across > SavedRegisters)
-    add(C, Feature::SpilledValue, Across - SavedRegisters);
-  if (Calls.empty())
+  double Saved = C[unsigned(Feature::ValueAcrossCall)];
+  if (Saved > SavedRegisters)
+    add(C, Feature::SpilledValue, Saved - SavedRegisters);
+  if (!Crossings.anyCall())
     return C;
   add(C, Feature::CallFrame);
   // An argument arrives in a register the first call clobbers.
   for (unsigned Last : LastUse)
-    if (Last > Calls.front())
+    if (Last > Crossings.firstCall())
       add(C, Feature::KeptArgument);
   for (auto &KV : LastParameterUse)
-    if (KV.second > Calls.front())
+    if (KV.second > Crossings.firstCall())
       add(C, Feature::KeptArgument);
   return C;
 }

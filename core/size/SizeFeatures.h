@@ -43,6 +43,10 @@ using FeatureCounts = std::array<double, NumFeatures>;
 /// stays as it is. Such an operand is priced as a value in a register.
 using ParameterOf = llvm::function_ref<int(const llvm::Use &)>;
 
+/// Whether I becomes no machine code of its own (debug and lifetime
+/// markers, no-op casts, assumptions).
+bool isFreeInstruction(const llvm::Instruction &I);
+
 /// Adds I's features to Counts. An instruction that becomes no code (debug
 /// and lifetime markers, no-op casts, assumptions) adds nothing.
 void countInstruction(const llvm::Instruction &I, FeatureCounts &Counts,

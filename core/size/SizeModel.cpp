@@ -34,6 +34,19 @@
 // call. A function's size in the output adds, on average, half its
 // alignment beyond the instructions' own as padding.
 //
+// Two things the code generator does change what IR shows. A value needs
+// a saved register only where it is live across a call (on some path from
+// its definition to a use; a phi and the values flowing into it share one
+// register): counted in program order instead, every landing pad's value
+// seemed to live across every call laid out before its resume. And tail
+// merging (BranchFolding, on at -Oz) keeps one copy of blocks whose code
+// is the same once stack coloring has given objects of one type with
+// disjoint lifetimes one slot (TailMerging.h): each EXPECT_EQ of a gtest
+// TEST body has its own cleanup chain, the same destructor calls on its
+// own objects, and re2's RE2_FullMatchEnd (7 of them, 35 invokes) keeps
+// one. Priced as ordinary code, such bodies came out 50% too large; what
+// folds is counted apart (FoldedInstruction) and fitted like the rest.
+//
 // The prices are fitted, not guessed:
 //  1. tools/coalesce-size compiles real programs' merged LTO modules
 //     (bench/run --save-modules: the sqlite3 shell, xmllint, leveldb's
@@ -51,7 +64,9 @@
 //     inline assembly) do not drag every price; scaled, so that small
 //     functions, where merging decides most, count. A share of the
 //     functions, chosen by a hash of their names, is left out of the fit
-//     to measure the error on, and every program weighs the same.
+//     to measure the error on, and every program weighs the same. A
+//     constant argument costs at least the target's shortest move (on
+//     AArch64's corpus the fit otherwise gave it to the call's price).
 //  4. It writes the prices as core/size/tables/<arch>.inc, compiled in.
 // bench/size-fit reproduces the whole fit with one command.
 //

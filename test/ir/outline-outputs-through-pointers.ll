@@ -5,7 +5,7 @@
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; LIST: coalesce: outlined 'coalesce.outlined.0' from 3 sites in {{.*}} (15 instructions, 1 parameters, 3 outputs, ~{{[0-9]+}} bytes)
+; LIST: coalesce: outlined 'coalesce.outlined.0' from 3 sites in {{.*}} (21 instructions, 1 parameters, 3 outputs, ~{{[0-9]+}} bytes)
 
 ; CHECK-LABEL: define i32 @f(
 ; CHECK-NEXT:  entry:
@@ -37,6 +37,12 @@ entry:
   store i32 %sh, ptr %a1, align 4
   %sub = sub i32 %sh, %v0
   store i32 %sub, ptr %a2, align 4
+  %a4 = getelementptr inbounds i8, ptr %p, i64 16
+  %v4 = load i32, ptr %a4, align 4
+  %y4 = and i32 %sub, %v4
+  store i32 %y4, ptr %a3, align 4
+  %z4 = add i32 %y4, %s1
+  store i32 %z4, ptr %a4, align 4
   %r = add i32 %sub, %n2
   %r2 = xor i32 %r, %o3
   %r3 = mul i32 %r2, %v1
@@ -75,6 +81,12 @@ entry:
   store i32 %sh, ptr %a1, align 4
   %sub = sub i32 %sh, %v0
   store i32 %sub, ptr %a2, align 4
+  %a4 = getelementptr inbounds i8, ptr %q, i64 16
+  %v4 = load i32, ptr %a4, align 4
+  %y4 = and i32 %sub, %v4
+  store i32 %y4, ptr %a3, align 4
+  %z4 = add i32 %y4, %s1
+  store i32 %z4, ptr %a4, align 4
   %r = mul i32 %sub, %k2
   %r2 = sub i32 %o3, %r
   %r3 = udiv i32 %v1, %r2
@@ -107,6 +119,12 @@ entry:
   store i32 %sh, ptr %a1, align 4
   %sub = sub i32 %sh, %v0
   store i32 %sub, ptr %a2, align 4
+  %a4 = getelementptr inbounds i8, ptr %r, i64 16
+  %v4 = load i32, ptr %a4, align 4
+  %y4 = and i32 %sub, %v4
+  store i32 %y4, ptr %a3, align 4
+  %z4 = add i32 %y4, %s1
+  store i32 %z4, ptr %a4, align 4
   %t = shl i32 %sub, %o3
   %t2 = lshr i32 %t, %v1
   ret i32 %t2
@@ -122,6 +140,7 @@ entry:
 ; CHECK:         %o3 = or i32 %x2, %v3
 ; CHECK:         %sub = sub i32 %sh, %v0
 ; CHECK-NEXT:    store i32 %sub, ptr %a2, align 4
+; CHECK:         store i32 %z4, ptr %a4, align 4
 ; CHECK-NEXT:    store i32 %o3, ptr %o3.out, align 4
 ; CHECK-NEXT:    store i32 %sub, ptr %sub.out, align 4
 ; CHECK-NEXT:    ret i32 %v1

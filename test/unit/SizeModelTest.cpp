@@ -159,6 +159,106 @@ TEST_F(SizeModelTest, ConstantsAsParameters) {
             Before[unsigned(Feature::KeptArgument)] + 1);
 }
 
+TEST_F(SizeModelTest, ValuesAcrossCallsByLiveness) {
+  // %v is used after a call on one path only; %w is used in a block laid
+  // out after the call but not reached through it; the two landing pads'
+  // values and the phi joining them share one register.
+  parse("declare void @g()\n"
+        "declare i32 @__gxx_personality_v0(...)\n"
+        "define i32 @f(i32 %a, i1 %c) personality ptr @__gxx_personality_v0 {\n"
+        "  %v = add i32 %a, 1\n"
+        "  %w = mul i32 %a, 3\n"
+        "  br i1 %c, label %call, label %late\n"
+        "call:\n"
+        "  invoke void @g() to label %next unwind label %lp1\n"
+        "next:\n"
+        "  invoke void @g() to label %done unwind label %lp2\n"
+        "done:\n"
+        "  ret i32 %v\n"
+        "lp1:\n"
+        "  %e1 = landingpad { ptr, i32 } cleanup\n"
+        "  call void @g()\n"
+        "  br label %out\n"
+        "lp2:\n"
+        "  %e2 = landingpad { ptr, i32 } cleanup\n"
+        "  br label %out\n"
+        "out:\n"
+        "  %e = phi { ptr, i32 } [ %e1, %lp1 ], [ %e2, %lp2 ]\n"
+        "  resume { ptr, i32 } %e\n"
+        "late:\n"
+        "  ret i32 %w\n}\n");
+  // %v, and the exception value group (%e1 across the cleanup call).
+  EXPECT_EQ(count("f", Feature::ValueAcrossCall), 2);
+}
+
+TEST_F(SizeModelTest, TailMergingFoldsIdenticalCleanups) {
+  // Two objects of one type with disjoint lifetimes (one slot after stack
+  // coloring), each destroyed in its own landing pad before the same
+  // resume: the code generator keeps one copy of the destructor call.
+  // Two objects alive at once (%x, %y) are not the same slot.
+  std::string Cleanup = "declare void @use(ptr)\n"
+                        "declare void @dtor(ptr)\n"
+                        "declare void @llvm.lifetime.start.p0(ptr)\n"
+                        "declare void @llvm.lifetime.end.p0(ptr)\n"
+                        "declare i32 @__gxx_personality_v0(...)\n";
+  parse(Cleanup +
+        "define void @f() personality ptr @__gxx_personality_v0 {\n"
+        "  %a = alloca [16 x i8]\n"
+        "  %b = alloca [16 x i8]\n"
+        "  call void @llvm.lifetime.start.p0(ptr %a)\n"
+        "  invoke void @use(ptr %a) to label %1 unwind label %lpa\n"
+        "1:\n"
+        "  call void @dtor(ptr %a)\n"
+        "  call void @llvm.lifetime.end.p0(ptr %a)\n"
+        "  call void @llvm.lifetime.start.p0(ptr %b)\n"
+        "  invoke void @use(ptr %b) to label %2 unwind label %lpb\n"
+        "2:\n"
+        "  call void @dtor(ptr %b)\n"
+        "  call void @llvm.lifetime.end.p0(ptr %b)\n"
+        "  ret void\n"
+        "lpa:\n"
+        "  %ea = landingpad { ptr, i32 } cleanup\n"
+        "  call void @dtor(ptr %a)\n"
+        "  call void @llvm.lifetime.end.p0(ptr %a)\n"
+        "  br label %out\n"
+        "lpb:\n"
+        "  %eb = landingpad { ptr, i32 } cleanup\n"
+        "  call void @dtor(ptr %b)\n"
+        "  call void @llvm.lifetime.end.p0(ptr %b)\n"
+        "  br label %out\n"
+        "out:\n"
+        "  %e = phi { ptr, i32 } [ %ea, %lpa ], [ %eb, %lpb ]\n"
+        "  resume { ptr, i32 } %e\n"
+        "}\n"
+        "define void @g() personality ptr @__gxx_personality_v0 {\n"
+        "  %x = alloca [16 x i8]\n"
+        "  %y = alloca [16 x i8]\n"
+        "  call void @llvm.lifetime.start.p0(ptr %x)\n"
+        "  call void @llvm.lifetime.start.p0(ptr %y)\n"
+        "  invoke void @use(ptr %x) to label %1 unwind label %lpx\n"
+        "1:\n"
+        "  invoke void @use(ptr %y) to label %2 unwind label %lpy\n"
+        "2:\n"
+        "  ret void\n"
+        "lpx:\n"
+        "  %ex = landingpad { ptr, i32 } cleanup\n"
+        "  call void @dtor(ptr %x)\n"
+        "  br label %out\n"
+        "lpy:\n"
+        "  %ey = landingpad { ptr, i32 } cleanup\n"
+        "  call void @dtor(ptr %y)\n"
+        "  br label %out\n"
+        "out:\n"
+        "  %e = phi { ptr, i32 } [ %ex, %lpx ], [ %ey, %lpy ]\n"
+        "  resume { ptr, i32 } %e\n"
+        "}\n");
+  // One landing pad's block: landingpad, call, branch.
+  EXPECT_EQ(count("f", Feature::FoldedInstruction), 3);
+  EXPECT_EQ(count("f", Feature::LandingPad), 2); // The kept pad, the resume.
+  EXPECT_EQ(count("g", Feature::FoldedInstruction), 0);
+  EXPECT_EQ(count("g", Feature::LandingPad), 3);
+}
+
 /// Fitted prices, on both targets with tables.
 class FittedModelTest : public SizeModelTest,
                         public ::testing::WithParamInterface<const char *> {};

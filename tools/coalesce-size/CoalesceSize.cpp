@@ -292,11 +292,33 @@ const std::pair<Feature, Feature> NoMoreThan[] = {
     {Feature::ArgumentImmediate, Feature::ArgumentWideImmediate},
 };
 
+/// Features that are always at least one instruction of their own: a
+/// constant argument is set up by a move (xor, mov, li) before the call.
+/// Their prices are at least the target's shortest such instruction
+/// (setRegisterBytes): otherwise a corpus where constants travel with
+/// calls lets the call's price take theirs, and a merge that adds a
+/// constant argument looks free.
+const Feature AtLeastOneInstruction[] = {
+    Feature::ArgumentZero, Feature::ArgumentImmediate,
+    Feature::ArgumentWideImmediate};
+
+/// The shortest instruction that puts a constant in a register: x86-64's
+/// xor of a 32-bit register (2 bytes), RISC-V's compressed li (2), every
+/// AArch64 instruction (4); else one byte.
+double setRegisterBytes(StringRef Arch) {
+  if (Arch == "aarch64")
+    return 4;
+  if (Arch == "x86_64" || Arch == "riscv64")
+    return 2;
+  return 1;
+}
+
 /// Non-negative weighted least squares: minimizes sum W (x.p - y)^2 over
-/// p >= 0 (and the NoMoreThan orders) by coordinate descent on the normal
-/// equations, from P on.
+/// p >= 0 (AtLeastOneInstruction's p >= MinInstruction, and the NoMoreThan
+/// orders) by coordinate descent on the normal equations, from P on.
 void solveWeighted(const std::vector<const Sample *> &Train,
-                   const std::vector<double> &W, std::vector<double> &P) {
+                   const std::vector<double> &W, double MinInstruction,
+                   std::vector<double> &P) {
   const unsigned N = NumFeatures;
   std::vector<double> A(N * N, 0), B(N, 0);
   for (size_t K = 0; K != Train.size(); ++K) {
@@ -319,6 +341,8 @@ void solveWeighted(const std::vector<const Sample *> &Train,
         if (J != I)
           R -= A[I * N + J] * P[J];
       double Next = std::max(0.0, R / A[I * N + I]);
+      if (is_contained(AtLeastOneInstruction, Feature(I)))
+        Next = std::max(Next, MinInstruction);
       for (auto [Lo, Hi] : NoMoreThan) {
         if (unsigned(Hi) == I)
           Next = std::max(Next, P[unsigned(Lo)]);
@@ -347,11 +371,12 @@ constexpr double SizeExponent = 0.4;
 /// bytes still weigh more than a thunk's. Solved by iteratively reweighted
 /// least squares from the 1/y least-squares start: each round weighs a
 /// function by 1 / (y^(1 + SizeExponent) max(|relative error|, 2%)).
-std::vector<double> fitPrices(const std::vector<const Sample *> &Train) {
+std::vector<double> fitPrices(const std::vector<const Sample *> &Train,
+                              double MinInstruction) {
   std::vector<double> W(Train.size()), P(NumFeatures, 0);
   for (size_t K = 0; K != Train.size(); ++K)
     W[K] = Train[K]->Share / std::max(Train[K]->Bytes, 1.0);
-  solveWeighted(Train, W, P);
+  solveWeighted(Train, W, MinInstruction, P);
   for (unsigned Round = 0; Round != 30; ++Round) {
     for (size_t K = 0; K != Train.size(); ++K) {
       const Sample &S = *Train[K];
@@ -361,7 +386,7 @@ std::vector<double> fitPrices(const std::vector<const Sample *> &Train) {
       double Rel = std::max(std::fabs(X - Y) / Y, 0.02);
       W[K] = S.Share / (std::pow(Y, 1 + SizeExponent) * Rel);
     }
-    solveWeighted(Train, W, P);
+    solveWeighted(Train, W, MinInstruction, P);
   }
   return P;
 }
@@ -436,7 +461,8 @@ int runFit() {
     }
   if (Train.empty())
     fail("no functions to fit on");
-  std::vector<double> Prices = fitPrices(Train);
+  std::vector<double> Prices =
+      fitPrices(Train, setRegisterBytes(All.front().Arch));
   auto Model = [&](const Sample &S) { return predict(Prices, S); };
 
   std::string Summary;
