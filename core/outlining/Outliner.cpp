@@ -59,7 +59,9 @@
 //     (immarg, any intrinsic operand, a GEP's struct index, the callee).
 //
 //  3. Price (priceCandidate below). In the size model's bytes: the region
-//     at each site, against the call replacing it (its arguments, the
+//     at each site, against the call replacing it (its arguments: a value
+//     only the region used, computed just before it, is computed straight
+//     into the argument register, any other is moved there; the
 //     reloads of outputs, a test of the exit taken, and what the caller now
 //     keeps across a call it did not have), and the outlined function once
 //     (the region, its entry and returns, stores of outputs, alignment).
@@ -254,6 +256,19 @@ static unsigned valuesAcross(const OutlineSite &S, unsigned Outputs,
   return Live > Outputs ? Live - Outputs : 0;
 }
 
+/// The code that passes V, a value from before Site, to the call that
+/// replaces it: computed in place when Site held all of V's uses (the call
+/// becomes its one use) and V is defined in the block the site starts in.
+static Feature parameterFeature(const Value &V, const OutlineSite &Site) {
+  auto *I = dyn_cast<Instruction>(&V);
+  if (I && I->getParent() == Site.Insts.front()->getParent() &&
+      computableInPlace(*I) && all_of(I->users(), [&](const User *U) {
+        return is_contained(Site.Insts, U);
+      }))
+    return Feature::ArgumentInPlace;
+  return argumentFeature(V);
+}
+
 /// Step 3: the bytes outlining C as planned by P saves.
 static GroupPrice priceCandidate(const OutlineCandidate &C,
                                  const OutlinePlan &P, const SizeModel &Size,
@@ -275,7 +290,7 @@ static GroupPrice priceCandidate(const OutlineCandidate &C,
     auto Add = [&](Feature F, double N = 1) { Call[unsigned(F)] += N; };
     Add(Feature::Call);
     for (unsigned V : P.Parameters)
-      Add(argumentFeature(*Site.Values[V]));
+      Add(parameterFeature(*Site.Values[V], Site));
     for (unsigned K = 0; K < P.PointerOutputs.size(); ++K)
       if (P.Needs[S][K]) {
         Add(Feature::ArgumentStack);

@@ -216,7 +216,11 @@ void countOperandConstants(const Instruction &I, FeatureCounts &C,
   }
 }
 
-bool onlyAddressesMemory(const GetElementPtrInst &G) {
+/// Whether G leaves no code of its own: every use folds it, as the address
+/// of a load or store, or, for a stack address, as a call argument (which
+/// ArgumentStack prices: the one instruction that puts the frame address
+/// plus the offset in the argument register).
+bool foldedIntoUsers(const GetElementPtrInst &G) {
   if (G.use_empty())
     return false;
   for (const Use &U : G.uses()) {
@@ -226,6 +230,9 @@ bool onlyAddressesMemory(const GetElementPtrInst &G) {
         return false;
     } else if (auto *S = dyn_cast<StoreInst>(Usr)) {
       if (S->getPointerOperand() != &G)
+        return false;
+    } else if (auto *CB = dyn_cast<CallBase>(Usr)) {
+      if (!CB->isArgOperand(&U) || !isStackAddress(&G))
         return false;
     } else {
       return false;
@@ -303,7 +310,7 @@ void countCall(const CallBase &CB, FeatureCounts &C, ParameterOf AsParameter) {
     if (isParameter(A, AsParameter))
       add(C, Feature::ArgumentRegister);
     else
-      add(C, argumentFeature(*A.get()));
+      add(C, argumentFeature(A));
   }
 }
 
@@ -344,6 +351,22 @@ void countBinary(const BinaryOperator &B, FeatureCounts &C,
 
 bool isFreeInstruction(const Instruction &I) { return isFree(I); }
 
+bool computableInPlace(const Instruction &I) {
+  return !isa<PHINode>(I) && !isa<CallBase>(I) && !isStackAddress(&I) &&
+         !isFree(I);
+}
+
+bool computedInPlace(const Value &V, const BasicBlock &At) {
+  auto *I = dyn_cast<Instruction>(&V);
+  return I && I->hasOneUse() && I->getParent() == &At && computableInPlace(*I);
+}
+
+Feature argumentFeature(const Use &A) {
+  if (computedInPlace(*A.get(), *cast<Instruction>(A.getUser())->getParent()))
+    return Feature::ArgumentInPlace;
+  return argumentFeature(*A.get());
+}
+
 Feature argumentFeature(const Value &V) {
   if (isa<UndefValue>(V))
     return Feature::ArgumentRegister; // Nothing is set up; priced as a move.
@@ -373,7 +396,7 @@ void countInstruction(const Instruction &I, FeatureCounts &C,
         add(C, Feature::MemoryIntrinsic);
         for (const Use &A : CB->args())
           if (!isParameter(A, AsParameter))
-            add(C, argumentFeature(*A.get()));
+            add(C, argumentFeature(A));
         return;
       }
       add(C, II->getType()->isVectorTy() ? Feature::VectorOp
@@ -422,7 +445,7 @@ void countInstruction(const Instruction &I, FeatureCounts &C,
     return;
   }
   case Instruction::GetElementPtr:
-    add(C, onlyAddressesMemory(cast<GetElementPtrInst>(I))
+    add(C, foldedIntoUsers(cast<GetElementPtrInst>(I))
                ? Feature::AddressFolded
                : Feature::Address);
     return;

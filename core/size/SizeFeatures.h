@@ -14,6 +14,7 @@
 #include <array>
 
 namespace llvm {
+class BasicBlock;
 class Function;
 class Instruction;
 class Use;
@@ -61,6 +62,17 @@ FeatureCounts countFunction(const llvm::Function &F,
 
 /// The kind of code that puts V in an argument register before a call.
 Feature argumentFeature(const llvm::Value &V);
+/// The same for the call argument A where it stands: ArgumentInPlace when
+/// the code generator computes it straight into its register.
+Feature argumentFeature(const llvm::Use &A);
+/// Whether the code generator can compute I straight into an argument
+/// register: not a phi, a call's result (it arrives in the return
+/// register), a stack address or an instruction that leaves no code.
+bool computableInPlace(const llvm::Instruction &I);
+/// Whether V, passed to a call in block At, is computed for that call
+/// alone right before it (its one use, in At, computableInPlace): the
+/// instruction writes the argument register itself, no move is needed.
+bool computedInPlace(const llvm::Value &V, const llvm::BasicBlock &At);
 
 } // namespace coalesce
 

@@ -27,11 +27,13 @@
 // (Features.def): what kind of instruction, and where it stands, as far as
 // IR shows it. A load from a global's address is longer than one through
 // a register; a compare that feeds its own block's branch fuses with it; a
-// GEP that only addresses loads and stores folds into them; a call pays for
-// its arguments by kind (already in a register, zero, a 32-bit immediate,
-// a wider one, a global's address, a stack slot's address); a function
-// that calls pays for a frame and for every argument it keeps across a
-// call. A function's size in the output adds, on average, half its
+// GEP that only addresses loads and stores folds into them, and a stack
+// field's address passed to a call is that call's one argument
+// instruction; a call pays for its arguments by kind (computed for it
+// alone just before it, straight into the argument register; already in
+// a register, so moved; zero, a 32-bit immediate, a wider one, a global's
+// address, a stack slot's address); a function that calls pays for a
+// frame and for every argument it keeps across a call. A function's size in the output adds, on average, half its
 // alignment beyond the instructions' own as padding.
 //
 // Two things the code generator does change what IR shows. A value needs
@@ -162,6 +164,7 @@ SizeTable genericTable() {
   Set(Feature::IntegerOpImmediate, 4);
   Set(Feature::StoreImmediate, 7);
   Set(Feature::ArgumentRegister, 3);
+  Set(Feature::ArgumentInPlace, 0);
   Set(Feature::ArgumentZero, 2);
   Set(Feature::ArgumentImmediate, 5);
   Set(Feature::ArgumentWideImmediate, 10);

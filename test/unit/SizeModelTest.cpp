@@ -111,6 +111,39 @@ TEST_F(SizeModelTest, InstructionsInContext) {
   EXPECT_EQ(count("f", Feature::CrossBlockValue), 1); // %v
 }
 
+
+TEST_F(SizeModelTest, ArgumentsComputedInPlace) {
+  parse("declare void @g(ptr, i32)\n"
+        "declare i32 @h()\n"
+        "define void @f(ptr %p, i32 %n) {\n"
+        "entry:\n"
+        "  %s = alloca [16 x i8]\n"
+        "  %a = getelementptr inbounds i8, ptr %p, i64 8\n" // its one use
+        "  %v = load i32, ptr %p\n"                          // used twice
+        "  call void @g(ptr %a, i32 %v)\n"
+        "  %r = call i32 @h()\n"                             // a call's result
+        "  %w = add i32 %v, %n\n"                            // its one use
+        "  call void @g(ptr %p, i32 %r)\n"
+        "  %f = getelementptr inbounds i8, ptr %s, i64 8\n"  // a stack field
+        "  call void @g(ptr %f, i32 %w)\n"
+        "  br label %next\n"
+        "next:\n"
+        "  %x = add i32 %n, 1\n"
+        "  br label %use\n"
+        "use:\n" // %x comes from another block: moved, not in place
+        "  call void @g(ptr %p, i32 %x)\n"
+        "  ret void\n}\n");
+  // %a and %w are computed straight into their argument registers.
+  EXPECT_EQ(count("f", Feature::ArgumentInPlace), 2);
+  // %v (used twice), %r (a call's result) and %x (from another block) are
+  // moved; %p is f's own first argument in the callee's first place.
+  EXPECT_EQ(count("f", Feature::ArgumentRegister), 3);
+  // The stack field is one instruction at the call (ArgumentStack), not
+  // an address computed apart.
+  EXPECT_EQ(count("f", Feature::ArgumentStack), 1);
+  EXPECT_EQ(count("f", Feature::Address), 1); // %a
+  EXPECT_EQ(count("f", Feature::AddressFolded), 1); // %f
+}
 TEST_F(SizeModelTest, FreeInstructionsCountNothing) {
   parse("declare void @llvm.lifetime.start.p0(ptr)\n"
         "define i64 @f(ptr %p) {\n"
