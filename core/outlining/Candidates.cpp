@@ -9,6 +9,7 @@
 
 #include "core/similarity/Similarity.h"
 
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/Sequence.h"
@@ -478,10 +479,6 @@ static void trimAmounts(const std::vector<Instruction *> &Insts,
   }
 }
 
-static bool overlaps(const OutlineSite &A, const OutlineSite &B) {
-  return A.Start < B.Start + B.Length && B.Start < A.Start + A.Length;
-}
-
 /// Splits C where sites must not share one function: incompatible
 /// function attributes, or a different constant where one must stay.
 static void partition(OutlineCandidate C,
@@ -540,6 +537,8 @@ std::vector<OutlineCandidate> findCandidates(
       M = !whyNotOutlinable(*Positions[Position].Inst);
     return M == 1;
   };
+  // The positions the current group's sites cover so far.
+  BitVector Covered(Positions.size());
   for (const SimilarityGroup &G : S.groups()) {
     if (G.Regions.size() < 2)
       continue;
@@ -565,15 +564,18 @@ std::vector<OutlineCandidate> findCandidates(
       for (unsigned P = Site.Start; P < Site.Start + Site.Length; ++P)
         Movable &= MayMove(P);
       if (!Movable || whyNotOutlinable(*Site.F) ||
-          any_of(Sites, [&](const OutlineSite &O) { return overlaps(O, Site); }))
+          Covered.find_first_in(Site.Start, Site.Start + Site.Length) != -1)
         continue;
       SiteShape Shape;
       if (!readSiteShape(Site, Shape))
         continue;
+      Covered.set(Site.Start, Site.Start + Site.Length);
       Trimmed.Regions.push_back(
           {Site.Start, Site.Length, Site.Insts.front(), Site.Insts.back()});
       Sites.push_back(std::move(Site));
     }
+    for (const OutlineSite &Site : Sites)
+      Covered.reset(Site.Start, Site.Start + Site.Length);
     if (Sites.size() < 2)
       continue;
 

@@ -238,6 +238,24 @@ private:
   DenseMap<const Function *, std::unique_ptr<Facts>> Map;
 };
 
+/// The size model's bytes of each instruction where it stands, asked once:
+/// selection prices the same regions many times over. Valid while the
+/// module does not change (selection, before any extraction).
+class InstructionBytes {
+public:
+  explicit InstructionBytes(const SizeModel &Size) : Size(Size) {}
+  uint64_t operator()(const Instruction &I) {
+    auto [It, New] = Memo.try_emplace(&I, 0);
+    if (New)
+      It->second = Size.instructionBytes(I);
+    return It->second;
+  }
+
+private:
+  const SizeModel &Size;
+  DenseMap<const Instruction *, uint64_t> Memo;
+};
+
 struct GroupPrice {
   int64_t Saving = 0; ///< Net, after the target's removed share.
   uint64_t RegionBytes = 0;
@@ -272,6 +290,7 @@ static Feature parameterFeature(const Value &V, const OutlineSite &Site) {
 /// Step 3: the bytes outlining C as planned by P saves.
 static GroupPrice priceCandidate(const OutlineCandidate &C,
                                  const OutlinePlan &P, const SizeModel &Size,
+                                 InstructionBytes &BytesOf,
                                  FunctionFacts &Facts) {
   GroupPrice G;
   const OutlineSite &Ref = C.Sites.front();
@@ -282,7 +301,7 @@ static GroupPrice priceCandidate(const OutlineCandidate &C,
     const OutlineSite &Site = C.Sites[S];
     uint64_t Region = 0;
     for (const Instruction *I : Site.Insts)
-      Region += Size.instructionBytes(*I);
+      Region += BytesOf(*I);
     if (S == 0)
       G.RegionBytes = Region;
 
@@ -400,6 +419,7 @@ private:
   const SizeModel &Size;
   ProfileSummaryInfo PSI;
   FunctionFacts Facts;
+  InstructionBytes BytesOf{Size};
   BitVector Taken;
   unsigned NextName = 0;
 };
@@ -408,7 +428,7 @@ private:
 
 bool Outliner::evaluate(Priced &G, std::string *Why) {
   G.P = planOutline(G.C);
-  G.Price = priceCandidate(G.C, G.P, Size, Facts);
+  G.Price = priceCandidate(G.C, G.P, Size, BytesOf, Facts);
   if (G.P.arguments() > Options.MaxArguments) {
     if (Why)
       *Why = "would take " + std::to_string(G.P.arguments()) +
@@ -531,22 +551,38 @@ bool Outliner::run() {
   SimOptions.MatchMustTailCalls = false;
   SimOptions.AllOccurrences = true;
   SimOptions.MinLength = std::max(2u, Options.MinLength);
+  // A run of code that would save nothing, even with all its sites as
+  // large as the first and calls that cost nothing but the call itself, is
+  // not worth classifying, looking at further, or a remark: first as a
+  // repeated substring of the module (every occurrence one group), then
+  // as a group of it.
+  auto Saves = [&](double Region, size_t Sites) {
+    return double(Sites - 1) * Region -
+               double(Sites) * Size.price(Feature::Call) >
+           0;
+  };
   SimilarityAnalysis Similarity(SimOptions);
-  Similarity.run(M);
+  std::vector<double> BytesBefore; // Prefix sums over the module string.
+  Similarity.run(M, [&](unsigned Start, unsigned Length, size_t Count) {
+    if (BytesBefore.empty()) {
+      ArrayRef<MappedInstruction> At = Similarity.mapper().positions();
+      BytesBefore.assign(At.size() + 1, 0);
+      for (size_t K = 0; K < At.size(); ++K)
+        BytesBefore[K + 1] =
+            BytesBefore[K] +
+            (At[K].Legal && At[K].Inst ? double(BytesOf(*At[K].Inst)) : 0);
+    }
+    return Saves(BytesBefore[Start + Length] - BytesBefore[Start], Count);
+  });
   Taken.resize(Similarity.mapper().positions().size());
 
   // 2. Candidates; 3. their prices.
   std::vector<Priced> All;
-  // A group whose sites, all as large as the first, would save nothing
-  // even with calls that cost nothing but the call itself, is not worth
-  // looking at further (nor worth a remark).
   auto Promising = [&](ArrayRef<Instruction *> Reference, unsigned Sites) {
     double Region = 0;
     for (const Instruction *I : Reference)
-      Region += double(Size.instructionBytes(*I));
-    return double(Sites - 1) * Region -
-               double(Sites) * Size.price(Feature::Call) >
-           0;
+      Region += double(BytesOf(*I));
+    return Saves(Region, Sites);
   };
   for (OutlineCandidate &C :
        findCandidates(Similarity, Options.MinLength, Promising))

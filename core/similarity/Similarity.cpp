@@ -165,8 +165,18 @@ using namespace llvm;
 
 namespace coalesce {
 
+struct SimilarityAnalysis::LeadCache {
+  unsigned Start = ~0u, Length = 0;
+  RegionCode Code;
+  RegionLayout Layout;
+  /// Kept with their buffers from one call to the next.
+  std::unique_ptr<RegionEncoder> Encoder;
+  RegionCode Other;
+};
+
 SimilarityAnalysis::SimilarityAnalysis(const SimilarityOptions &Options)
-    : Options(Options), Mapper(std::make_unique<InstructionMapper>(Options)) {
+    : Options(Options), Mapper(std::make_unique<InstructionMapper>(Options)),
+      Lead(std::make_unique<LeadCache>()) {
   if (this->Options.MinLength < 2)
     this->Options.MinLength = 2;
 }
@@ -251,8 +261,9 @@ std::vector<CandidateClass> &Classifier::classify(ArrayRef<unsigned> Starts,
 
 } // namespace
 
-void SimilarityAnalysis::run(Module &M) {
+void SimilarityAnalysis::run(Module &M, RepeatFilter Keep) {
   Groups.clear();
+  *Lead = LeadCache();
   Stats = SimilarityStats();
   Mapper = std::make_unique<InstructionMapper>(Options);
   Mapper->mapModule(M);
@@ -269,7 +280,9 @@ void SimilarityAnalysis::run(Module &M) {
   SuffixTree Tree(String, Options.AllOccurrences);
   std::vector<SuffixTree::RepeatedSubstring> Repeats;
   for (SuffixTree::RepeatedSubstring &RS : Tree)
-    if (RS.Length >= Options.MinLength && RS.StartIndices.size() >= 2)
+    if (RS.Length >= Options.MinLength && RS.StartIndices.size() >= 2 &&
+        (!Keep || Keep(RS.StartIndices.front(), RS.Length,
+                       RS.StartIndices.size())))
       Repeats.push_back(RS);
   llvm::stable_sort(Repeats, [](const SuffixTree::RepeatedSubstring &L,
                                 const SuffixTree::RepeatedSubstring &R) {
@@ -315,14 +328,23 @@ bool SimilarityAnalysis::regionValues(const SimilarityGroup &G,
                                       RegionValues &Out) const {
   if (G.Regions.empty() || Index >= G.Regions.size())
     return false;
-  const SimilarRegion &Lead = G.Regions.front(), &R = G.Regions[Index];
-  if (Lead.Start + Lead.Length > Mapper->positions().size() ||
+  const SimilarRegion &First = G.Regions.front(), &R = G.Regions[Index];
+  if (First.Start + First.Length > Mapper->positions().size() ||
       R.Start + R.Length > Mapper->positions().size() ||
-      Lead.Length != R.Length)
+      First.Length != R.Length)
     return false;
-  RegionEncoder Encoder(*Mapper);
-  RegionCode A, B;
-  Encoder.encode(Lead.Start, Lead.Length, A, /*KeepValues=*/true);
+  LeadCache &L = *Lead;
+  if (!L.Encoder)
+    L.Encoder = std::make_unique<RegionEncoder>(*Mapper);
+  RegionEncoder &Encoder = *L.Encoder;
+  if (L.Start != First.Start || L.Length != First.Length) {
+    Encoder.encode(First.Start, First.Length, L.Code, /*KeepValues=*/true);
+    L.Layout = Encoder.layout(First.Start, First.Length);
+    L.Start = First.Start;
+    L.Length = First.Length;
+  }
+  const RegionCode &A = L.Code;
+  RegionCode &B = L.Other;
   Encoder.encode(R.Start, R.Length, B, /*KeepValues=*/true);
   Out.Values.assign(B.Values.begin() + 1, B.Values.end());
   Out.Canonical.assign(B.NumValues, 0);
@@ -332,8 +354,7 @@ bool SimilarityAnalysis::regionValues(const SimilarityGroup &G,
     return true;
   }
   std::vector<unsigned> AToB;
-  RegionLayout L = Encoder.layout(Lead.Start, Lead.Length);
-  if (mapRegions(A, B, L, &AToB) != MatchResult::Similar)
+  if (mapRegions(A, B, L.Layout, &AToB) != MatchResult::Similar)
     return false;
   for (unsigned X = 1; X < AToB.size(); ++X)
     if (AToB[X])

@@ -11,6 +11,7 @@
 #include "core/similarity/InstructionMapper.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <memory>
 #include <vector>
@@ -63,8 +64,17 @@ public:
   explicit SimilarityAnalysis(const SimilarityOptions &Options = {});
   ~SimilarityAnalysis();
 
-  /// Analyzes M, replacing any earlier result.
-  void run(llvm::Module &M);
+  /// Which repeated substrings to classify: given the first occurrence's
+  /// start and the length (positions of mapper()) and how many times it
+  /// occurs. A user that can tell from these alone that no group of the
+  /// substring can serve it saves the classification (encoding every
+  /// occurrence).
+  using RepeatFilter =
+      llvm::function_ref<bool(unsigned Start, unsigned Length, size_t Count)>;
+
+  /// Analyzes M, replacing any earlier result; with Keep, only the
+  /// repeated substrings it keeps.
+  void run(llvm::Module &M, RepeatFilter Keep = nullptr);
 
   /// Longest first; for one repeated substring, in the order llvm-sim
   /// lists them (see the essay, step 6).
@@ -77,7 +87,9 @@ public:
   std::vector<llvm::Instruction *> instructions(const SimilarRegion &R) const;
 
   /// The one-to-one mapping between region Index of G and G's first region.
-  /// False only if the group did not come from this analysis.
+  /// False only if the group did not come from this analysis. Asked for
+  /// the regions of one group in turn, the first region is encoded once
+  /// (kept until another group asks: not safe across threads).
   bool regionValues(const SimilarityGroup &G, unsigned Index,
                     RegionValues &Out) const;
 
@@ -86,6 +98,9 @@ private:
   std::unique_ptr<InstructionMapper> Mapper;
   std::vector<SimilarityGroup> Groups;
   SimilarityStats Stats;
+  /// regionValues' encoding of the last first region it was asked about.
+  struct LeadCache;
+  std::unique_ptr<LeadCache> Lead;
 };
 
 } // namespace coalesce

@@ -43,12 +43,14 @@ void RegionEncoder::encode(unsigned Start, unsigned Length, RegionCode &Out,
   for (const MappedInstruction &MI : Pos) {
     Instruction *I = MI.Inst;
     canonicalOperands(*I, Ops);
-    int Here = Mapper.blockNumber(I->getParent());
+    int Here = -1; // I's block number, looked up for its first block operand.
     for (Value *V : Ops) {
       auto *BB = dyn_cast<BasicBlock>(V);
       if (BB && BB->getParent() == F) {
         int N = Mapper.blockNumber(BB);
         if (N >= FirstBlock && N <= LastBlock) {
+          if (Here < 0)
+            Here = Mapper.blockNumber(I->getParent());
           // Inside the region: what matters is where it is, not which.
           Out.Code.push_back(RegionCode::BlockTag |
                              unsigned((N - Here) + (1 << 30)));
