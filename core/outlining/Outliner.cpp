@@ -65,6 +65,9 @@
 //     reloads of outputs, a test of the exit taken, and what the caller now
 //     keeps across a call it did not have), and the outlined function once
 //     (the region, its entry and returns, stores of outputs, alignment).
+//     A site the code generator's tail merging folds into another copy
+//     (core/size/TailMerging.h: a gtest body's cleanup chains) has nothing
+//     to save and, as the same call on the same slots, stays folded.
 //     The difference is scaled by the share of removed code the target's
 //     machine outliner would not have shared anyway. The plan of the
 //     function (Extraction.cpp) decides how outputs come back: with one
@@ -116,6 +119,7 @@
 #include "core/outlining/Candidates.h"
 #include "core/outlining/Extraction.h"
 #include "core/similarity/Similarity.h"
+#include "core/size/TailMerging.h"
 
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
@@ -169,6 +173,9 @@ public:
     std::unique_ptr<BranchProbabilityInfo> BPI;
     std::unique_ptr<BlockFrequencyInfo> BFI;
     double Budget = 0; ///< Call-sequence instructions it may still take.
+    /// What the code generator's tail merging folds into another copy
+    /// (built on demand).
+    std::optional<DenseSet<const Instruction *>> Folded;
   };
 
   Facts &of(Function &F) {
@@ -178,6 +185,13 @@ public:
     return *P;
   }
   void forget(Function &F) { Map.erase(&F); }
+
+  const DenseSet<const Instruction *> &folded(Function &F) {
+    Facts &Fx = of(F);
+    if (!Fx.Folded)
+      Fx.Folded = foldedInstructions(F);
+    return *Fx.Folded;
+  }
 
   BlockFrequencyInfo &frequencies(Function &F, unsigned PerMille) {
     Facts &Fx = of(F);
@@ -299,11 +313,20 @@ static GroupPrice priceCandidate(const OutlineCandidate &C,
   double Net = 0;
   for (unsigned S = 0; S < C.Sites.size(); ++S) {
     const OutlineSite &Site = C.Sites[S];
-    uint64_t Region = 0;
-    for (const Instruction *I : Site.Insts)
+    // What tail merging folds into another copy is not there to save; a
+    // site folded whole stays folded as a call (the same call on the same
+    // slots), so it neither saves nor costs.
+    const DenseSet<const Instruction *> &Folded = Facts.folded(*Site.F);
+    uint64_t Region = 0, Kept = 0;
+    for (const Instruction *I : Site.Insts) {
       Region += BytesOf(*I);
+      if (!Folded.contains(I))
+        Kept += BytesOf(*I);
+    }
     if (S == 0)
       G.RegionBytes = Region;
+    if (Kept == 0 && Region != 0)
+      continue;
 
     FeatureCounts Call{};
     auto Add = [&](Feature F, double N = 1) { Call[unsigned(F)] += N; };
@@ -334,7 +357,7 @@ static GroupPrice priceCandidate(const OutlineCandidate &C,
       Add(Feature::CallFrame);
     // Its stack slots that move into the outlined function leave its frame.
     Add(Feature::StackObject, -double(P.LocalSlots.size()));
-    Net += double(Region) - Size.bytes(Call);
+    Net += double(Kept) - Size.bytes(Call);
   }
 
   // The outlined function, once.
