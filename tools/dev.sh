@@ -14,12 +14,12 @@ BUILD=${COALESCE_BUILD_DIR:-$ROOT/build}
 LLVM_BIN=/usr/lib/llvm-22/bin
 # The arm64 cross headers and libraries and qemu-user: AArch64 programs are
 # built with clang --target=aarch64-linux-gnu, linked by ld.lld and run.
-# dpkg-dev and file: CPack's DEB generator (dpkg-shlibdeps); pkgconf and
-# ninja-build: the tests of the installed package (test/package).
+# dpkg-dev and file: CPack's DEB generator (dpkg-shlibdeps); pkgconf,
+# ninja-build and meson: the tests of the installed package (test/package).
 PACKAGES=(llvm-22-dev clang-22 lld-22 llvm-22-tools binutils-dev mold
           cmake make g++ libgtest-dev python3 chromium
           libc6-dev-arm64-cross libstdc++-12-dev-arm64-cross qemu-user
-          dpkg-dev file pkgconf ninja-build)
+          dpkg-dev file pkgconf ninja-build meson)
 
 log() { printf '==> %s\n' "$*" >&2; }
 
