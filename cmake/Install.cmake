@@ -57,10 +57,13 @@ install(CODE "
   set(COALESCE_PC_VERSION \"${PROJECT_VERSION}\")
   set(COALESCE_PC_PLUGINDIR \"${COALESCE_INSTALL_PLUGINDIR}\")
   set(COALESCE_PC_LLVM_MAJOR \"${LLVM_VERSION_MAJOR}\")
-  configure_file(\"${CMAKE_CURRENT_LIST_DIR}/coalesce.pc.in\"
-    \"${CMAKE_CURRENT_BINARY_DIR}/pkgconfig/coalesce.pc\" @ONLY)")
-install(FILES ${CMAKE_CURRENT_BINARY_DIR}/pkgconfig/coalesce.pc
-  DESTINATION ${COALESCE_INSTALL_PKGCONFIGDIR})
+  # One file per destination: installs into several prefixes at once
+  # (the tests do) do not overwrite each other's.
+  string(MD5 coalesce_pc_key \"\$ENV{DESTDIR}\${COALESCE_PC_PREFIX}\")
+  set(coalesce_pc \"${CMAKE_CURRENT_BINARY_DIR}/pkgconfig/\${coalesce_pc_key}/coalesce.pc\")
+  configure_file(\"${CMAKE_CURRENT_LIST_DIR}/coalesce.pc.in\" \"\${coalesce_pc}\" @ONLY)
+  file(INSTALL DESTINATION \"\${CMAKE_INSTALL_PREFIX}/${COALESCE_INSTALL_PKGCONFIGDIR}\"
+    TYPE FILE FILES \"\${coalesce_pc}\")")
 
 # Documentation: the README, the user guide and the essays, the examples
 # (their sources, inputs and expected outputs; examples/run.sh takes the
