@@ -1,29 +1,60 @@
 #!/usr/bin/env bash
-# Builds examples/inventory with full LTO and links it three ways with ld.lld:
+# Builds the examples with full LTO and links each three ways with ld.lld:
 #   baseline    no function merging
 #   mergefunc   LLVM's own merger (-mllvm -enable-merge-functions), the reference
 #   coalesce    the coalesce pass plugin
-# Runs the three programs, checks their output against expected-output.txt,
-# prints coalesce's merge listing and compares the .text sizes.
+# Runs the programs, checks their output against the example's
+# expected-output.txt, prints coalesce's merges and compares the .text
+# sizes of every example side by side.
 #
-#   usage: examples/run.sh BUILD_DIR     (coalesce.so is BUILD_DIR/lib/coalesce.so)
+#   usage: examples/run.sh BUILD_DIR|PLUGIN.so [EXAMPLE...]
+#
+#   BUILD_DIR     a build tree: the plugin is BUILD_DIR/lib/coalesce.so
+#   PLUGIN.so     the plugin itself (an installed one: /usr/lib/coalesce/coalesce.so)
+#   EXAMPLE       inventory (-O2), telemetry (-Oz), telemetry-O2 (the same
+#                 program at -O2); default: all three
 #
 # Exits non-zero if a build fails or a program's output differs from the
 # expected one. Sizes are reported, not enforced. Writes only to a temporary
-# directory, which it removes.
+# directory, which it removes. JOBS (default 2) compiles that many files at
+# once.
 set -euo pipefail
 
-if [[ $# -ne 1 ]]; then
-  echo "usage: $0 BUILD_DIR" >&2
+if [[ $# -lt 1 ]]; then
+  echo "usage: $0 BUILD_DIR|PLUGIN.so [EXAMPLE...]" >&2
   exit 2
 fi
-BUILD=$(cd "$1" && pwd)
-PLUGIN=$BUILD/lib/coalesce.so
+if [[ -d $1 ]]; then
+  PLUGIN=$(cd "$1" && pwd)/lib/coalesce.so
+else
+  PLUGIN=$1
+fi
+shift
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-SRC=$HERE/inventory
 LLVM_BIN=${LLVM_BIN:-/usr/lib/llvm-22/bin}
 CLANGXX=${CLANGXX:-clang++-22}
+JOBS=${JOBS:-2}
 
+# Per example: its directory, compile flags, the program's arguments
+# (files in its directory), and whether the whole merge listing is printed.
+# telemetry's floating point is computed without FMA contraction, so that
+# its expected output holds on machines that have FMA.
+declare -A DIR=([inventory]=inventory [telemetry]=telemetry [telemetry-O2]=telemetry)
+declare -A CFLAGS=([inventory]="-O2" [telemetry]="-Oz -ffp-contract=off"
+                   [telemetry-O2]="-O2 -ffp-contract=off")
+declare -A ARGS=([inventory]="inventory.txt" [telemetry]="" [telemetry-O2]="")
+declare -A LISTING=([inventory]=full [telemetry]=summary [telemetry-O2]=summary)
+
+examples=("$@")
+if ((${#examples[@]} == 0)); then
+  examples=(inventory telemetry telemetry-O2)
+fi
+for ex in "${examples[@]}"; do
+  if [[ -z ${CFLAGS[$ex]+set} ]]; then
+    echo "run.sh: unknown example '$ex' (inventory, telemetry, telemetry-O2)" >&2
+    exit 2
+  fi
+done
 if [[ ! -f $PLUGIN ]]; then
   echo "run.sh: $PLUGIN not found; build coalesce first" >&2
   exit 1
@@ -34,99 +65,150 @@ trap 'rm -rf "$WORK"' EXIT
 
 log() { printf '==> %s\n' "$*"; }
 
-log "compiling $SRC with $CLANGXX -O2 -flto"
-objs=()
-for src in "$SRC"/*.cpp; do
-  obj=$WORK/$(basename "${src%.cpp}").o
-  "$CLANGXX" -std=c++17 -O2 -flto -Wall -c "$src" -o "$obj"
-  objs+=("$obj")
-done
-
-link() { # NAME [FLAGS...]
-  local name=$1
-  shift
-  "$CLANGXX" -flto -fuse-ld=lld "${objs[@]}" -o "$WORK/$name" "$@"
-}
-
-log "linking: baseline, -enable-merge-functions, coalesce"
-link baseline
-link mergefunc -Wl,-mllvm,-enable-merge-functions
-if ! COALESCE_OPTIONS="-coalesce-print-merges -coalesce-report=$WORK/report.json" \
-  link coalesce -Wl,--load-pass-plugin="$PLUGIN" 2>"$WORK/listing.txt"; then
-  cat "$WORK/listing.txt" >&2
-  echo "run.sh: the link with coalesce failed" >&2
-  exit 1
-fi
-
 variants=(baseline mergefunc coalesce)
 declare -A label=([baseline]="baseline (no merging)"
                   [mergefunc]="-enable-merge-functions"
                   [coalesce]="coalesce")
-
+declare -A size
 failed=0
-for v in "${variants[@]}"; do
-  status=0
-  "$WORK/$v" "$SRC/inventory.txt" >"$WORK/$v.out" || status=$?
-  if [[ $status -ne 0 ]]; then
-    echo "run.sh: $v: the program exited with status $status" >&2
-    failed=1
-  elif ! diff -u --label expected-output.txt --label "$v output" \
-      "$SRC/expected-output.txt" "$WORK/$v.out" >"$WORK/$v.diff"; then
-    echo "run.sh: $v: output differs from expected-output.txt:" >&2
-    cat "$WORK/$v.diff" >&2
-    failed=1
-  else
-    log "$v: output matches expected-output.txt"
-  fi
-done
-
-echo
-log "coalesce merge listing (demangled)"
-if [[ -s $WORK/listing.txt ]]; then
-  "$LLVM_BIN/llvm-cxxfilt" <"$WORK/listing.txt"
-else
-  echo "(empty: this coalesce.so may not read COALESCE_OPTIONS)"
-fi
-if [[ -s $WORK/report.json ]]; then
-  echo "JSON report: $(wc -c <"$WORK/report.json") bytes (-coalesce-report)"
-else
-  echo "JSON report: not written (this coalesce.so may not read COALESCE_OPTIONS)"
-fi
 
 text_size() {
   "$LLVM_BIN/llvm-size" -A "$1" | awk '$1 == ".text" { print $2 }'
 }
 
-echo
-log ".text size (llvm-size -A)"
-declare -A size
-for v in "${variants[@]}"; do
-  size[$v]=$(text_size "$WORK/$v")
-done
-base=${size[baseline]}
-printf '  %-24s %10s %10s %9s\n' link bytes change percent
-for v in "${variants[@]}"; do
-  if [[ $v == baseline ]]; then
-    printf '  %-24s %10d %10s %9s\n' "${label[$v]}" "$base" - -
-  else
-    awk -v n="${label[$v]}" -v s="${size[$v]}" -v b="$base" 'BEGIN {
-      printf "  %-24s %10d %+10d %+8.2f%%\n", n, s, s - b, 100 * (s - b) / b }'
+# compile EXAMPLE: every .cpp of the example into WORK/EXAMPLE/*.o, JOBS at
+# a time.
+compile() {
+  local ex=$1 src=$HERE/${DIR[$1]} out=$WORK/$1 running=0 status=0
+  mkdir -p "$out"
+  # shellcheck disable=SC2086
+  log "$ex: compiling $src with $CLANGXX ${CFLAGS[$ex]} -flto"
+  for cpp in "$src"/*.cpp; do
+    "$CLANGXX" -std=c++17 ${CFLAGS[$ex]} -flto -Wall -c "$cpp" \
+      -o "$out/$(basename "${cpp%.cpp}").o" &
+    if ((++running >= JOBS)); then
+      wait -n || status=1
+      ((running--))
+    fi
+  done
+  while ((running > 0)); do
+    wait -n || status=1
+    ((running--))
+  done
+  return $status
+}
+
+run_example() {
+  local ex=$1 src=$HERE/${DIR[$1]} out=$WORK/$1
+  compile "$ex" || { echo "run.sh: $ex: compiling failed" >&2; exit 1; }
+  local objs=("$out"/*.o)
+  link() { # NAME [FLAGS...]
+    local name=$1
+    shift
+    "$CLANGXX" -flto -fuse-ld=lld "${objs[@]}" -o "$out/$name" "$@"
+  }
+  log "$ex: linking: baseline, -enable-merge-functions, coalesce"
+  link baseline
+  link mergefunc -Wl,-mllvm,-enable-merge-functions
+  if ! COALESCE_OPTIONS="-coalesce-print-merges -coalesce-report=$out/report.json" \
+    link coalesce -Wl,--load-pass-plugin="$PLUGIN" 2>"$out/listing.txt"; then
+    cat "$out/listing.txt" >&2
+    echo "run.sh: $ex: the link with coalesce failed" >&2
+    exit 1
   fi
+
+  local args=()
+  for a in ${ARGS[$ex]}; do args+=("$src/$a"); done
+  for v in "${variants[@]}"; do
+    local status=0
+    "$out/$v" "${args[@]}" >"$out/$v.out" || status=$?
+    if [[ $status -ne 0 ]]; then
+      echo "run.sh: $ex: $v: the program exited with status $status" >&2
+      failed=1
+    elif ! diff -u --label expected-output.txt --label "$v output" \
+        "$src/expected-output.txt" "$out/$v.out" >"$out/$v.diff"; then
+      echo "run.sh: $ex: $v: output differs from expected-output.txt:" >&2
+      cat "$out/$v.diff" >&2
+      failed=1
+    else
+      log "$ex: $v: output matches expected-output.txt"
+    fi
+    size[$ex,$v]=$(text_size "$out/$v")
+  done
+
+  echo
+  if [[ ! -s $out/listing.txt ]]; then
+    log "$ex: coalesce merge listing"
+    echo "(empty: this coalesce.so may not read COALESCE_OPTIONS)"
+  elif [[ ${LISTING[$ex]} == full ]]; then
+    log "$ex: coalesce merge listing (demangled)"
+    "$LLVM_BIN/llvm-cxxfilt" <"$out/listing.txt"
+  else
+    log "$ex: coalesce merge listing: $(grep -c '^  merged' "$out/listing.txt") merges," \
+      "$(grep -c '^coalesce: outlined' "$out/listing.txt") outlined functions" \
+      "(the summary; the whole listing with -coalesce-print-merges)"
+    grep -E '^coalesce: [0-9]+ functions before' "$out/listing.txt"
+  fi
+  if [[ -s $out/report.json ]]; then
+    if ! python3 - "$out/report.json" 2>/dev/null <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+b = r["bytes_saved"]
+stages = ", ".join("%s ~%d" % kv for kv in sorted(b["by_stage"].items()))
+print("JSON report: estimated bytes saved by stage: %s [%s]" % (stages, b["basis"]))
+PY
+    then
+      echo "JSON report: $(wc -c <"$out/report.json") bytes (-coalesce-report)"
+    fi
+  else
+    echo "JSON report: not written (this coalesce.so may not read COALESCE_OPTIONS)"
+  fi
+  echo
+}
+
+for ex in "${examples[@]}"; do
+  run_example "$ex"
+done
+
+# One table, one column group per example.
+log ".text size (llvm-size -A)"
+header1=$(printf '  %-24s' link)
+header2=$(printf '  %-24s' '')
+for ex in "${examples[@]}"; do
+  header1+=$(printf ' %30s' "${DIR[$ex]} (${CFLAGS[$ex]%% *})")
+  header2+=$(printf ' %10s %10s %8s' bytes change percent)
+done
+echo "$header1"
+echo "$header2"
+for v in "${variants[@]}"; do
+  line=$(printf '  %-24s' "${label[$v]}")
+  for ex in "${examples[@]}"; do
+    s=${size[$ex,$v]} b=${size[$ex,baseline]}
+    if [[ $v == baseline ]]; then
+      line+=$(printf ' %10d %10s %8s' "$s" - -)
+    else
+      line+=$(awk -v s="$s" -v b="$b" 'BEGIN {
+        printf " %10d %+10d %+7.2f%%", s, s - b, 100 * (s - b) / b }')
+    fi
+  done
+  echo "$line"
 done
 
 echo
-co=${size[coalesce]} mf=${size[mergefunc]}
-if ((co < base)); then
-  echo "coalesce: .text is $((base - co)) bytes smaller than baseline"
-else
-  echo "coalesce: .text is NOT smaller than baseline"
-fi
-if ((co <= mf)); then
-  echo "coalesce: .text is at least as small as with -enable-merge-functions"
-else
-  echo "coalesce: .text is $((co - mf)) bytes larger than with" \
-    "-enable-merge-functions"
-fi
+for ex in "${examples[@]}"; do
+  base=${size[$ex,baseline]} co=${size[$ex,coalesce]} mf=${size[$ex,mergefunc]}
+  if ((co < base)); then
+    echo "$ex: coalesce: .text is $((base - co)) bytes smaller than baseline"
+  else
+    echo "$ex: coalesce: .text is NOT smaller than baseline"
+  fi
+  if ((co <= mf)); then
+    echo "$ex: coalesce: .text is at least as small as with -enable-merge-functions"
+  else
+    echo "$ex: coalesce: .text is $((co - mf)) bytes larger than with" \
+      "-enable-merge-functions"
+  fi
+done
 
 if ((failed)); then
   echo "run.sh: FAILED: a program's output differs from expected-output.txt" >&2

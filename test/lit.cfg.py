@@ -39,6 +39,10 @@ config.substitutions.append(("%opt", tool("opt")))
 config.substitutions.append(("%clangxx", tool("clang++")))
 config.substitutions.append(("%clang", tool("clang")))
 config.substitutions.append(("%python", config.python_executable))
+# test/package: the install tree, the CMake package and the Debian package.
+config.substitutions.append(("%cmake", config.cmake_command))
+config.substitutions.append(("%cpack", config.cpack_command))
+config.substitutions.append(("%llvm_bin", bindir))
 config.substitutions.append(
     ("%test_tools", os.path.join(config.test_source_root, "tools")))
 for name in ["FileCheck", "not", "count", "llvm-nm", "llvm-as", "llvm-dis",

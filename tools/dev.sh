@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The two commands of README.md, and their shared set-up.
 #
-#   bash tools/dev.sh demo   install what is missing, build, run the example
+#   bash tools/dev.sh demo   install what is missing, build, run the examples
 #   bash tools/dev.sh test   install what is missing, build, run every test
+#   bash tools/dev.sh deb    install what is missing, build, make the Debian package
 #
 # Set-up is idempotent: packages already installed are not touched, and the
 # build directory (COALESCE_BUILD_DIR, default build/) is reused.
@@ -13,9 +14,12 @@ BUILD=${COALESCE_BUILD_DIR:-$ROOT/build}
 LLVM_BIN=/usr/lib/llvm-22/bin
 # The arm64 cross headers and libraries and qemu-user: AArch64 programs are
 # built with clang --target=aarch64-linux-gnu, linked by ld.lld and run.
+# dpkg-dev and file: CPack's DEB generator (dpkg-shlibdeps); pkgconf,
+# ninja-build and meson: the tests of the installed package (test/package).
 PACKAGES=(llvm-22-dev clang-22 lld-22 llvm-22-tools binutils-dev mold
           cmake make g++ libgtest-dev python3 chromium
-          libc6-dev-arm64-cross libstdc++-12-dev-arm64-cross qemu-user)
+          libc6-dev-arm64-cross libstdc++-12-dev-arm64-cross qemu-user
+          dpkg-dev file pkgconf ninja-build meson)
 
 log() { printf '==> %s\n' "$*" >&2; }
 
@@ -72,10 +76,26 @@ demo() {
   bash "$ROOT/examples/run.sh" "$BUILD"
 }
 
+# The Debian package: BUILD/coalesce_<version>_<arch>.deb (cmake/Package.cmake).
+deb() {
+  log "packaging (cpack -G DEB)"
+  local out
+  out=$(mktemp)
+  if ! (cd "$BUILD" && cpack -G DEB) >"$out" 2>&1; then
+    cat "$out" >&2
+    rm -f "$out"
+    echo "dev.sh: cpack failed" >&2
+    return 1
+  fi
+  grep -E 'package: .* generated' "$out" | sed 's/^CPack: - //'
+  rm -f "$out"
+}
+
 cmd=${1:-}
 case "$cmd" in
   demo) install_deps; build; demo ;;
   test) install_deps; build; run_tests ;;
   build) install_deps; build ;;
-  *) echo "usage: bash tools/dev.sh demo|test|build" >&2; exit 2 ;;
+  deb) install_deps; build; deb ;;
+  *) echo "usage: bash tools/dev.sh demo|test|build|deb" >&2; exit 2 ;;
 esac
