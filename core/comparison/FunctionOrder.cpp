@@ -100,6 +100,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GetElementPtrTypeIterator.h"
 #include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Metadata.h"
@@ -953,9 +954,24 @@ bool isParameterizableOperand(const Instruction &I, unsigned Index) {
 // take compare by type alone. Whether a position is one depends on the
 // instruction and the operand, which earlier stages compared equal or
 // ordered; comparing that bit first keeps the order total either way.
+// The scope list a llvm.experimental.noalias.scope.decl names is a name
+// local to its function (distinct nodes, one set per inlined call): two
+// bodies that differ only there are one body with its scopes renamed. The
+// merged body's alias metadata is generalized over both bodies
+// (generalizeMetadata: scopes united, no-alias lists intersected), so it
+// claims no freedom from aliasing that either body does not.
+static bool isScopeName(const Instruction &I, unsigned Index) {
+  auto *II = dyn_cast<IntrinsicInst>(&I);
+  return II &&
+         II->getIntrinsicID() == Intrinsic::experimental_noalias_scope_decl &&
+         Index == 0 && isa<MetadataAsValue>(II->getArgOperand(0));
+}
+
 int FunctionOrder::cmpOperands(const Instruction *L, const Instruction *R,
                                unsigned Index) {
   const Value *VL = L->getOperand(Index), *VR = R->getOperand(Index);
+  if (isScopeName(*L, Index) && isScopeName(*R, Index))
+    return 0;
   if (Ctx.constantsAsParameters()) {
     bool HoleL = isParameterizableOperand(*L, Index);
     bool HoleR = isParameterizableOperand(*R, Index);
