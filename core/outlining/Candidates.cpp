@@ -524,9 +524,9 @@ static void partition(OutlineCandidate C,
   }
 }
 
-std::vector<OutlineCandidate> findCandidates(
-    const SimilarityAnalysis &S, unsigned MinLength,
-    function_ref<bool(ArrayRef<Instruction *>, unsigned)> Promising) {
+std::vector<OutlineCandidate>
+findCandidates(const SimilarityAnalysis &S, unsigned MinLength,
+               SimilarityAnalysis::RepeatFilter Promising) {
   std::vector<OutlineCandidate> Out;
   // Whether each position of the module string may be outlined, asked once.
   ArrayRef<MappedInstruction> Positions = S.mapper().positions();
@@ -546,7 +546,7 @@ std::vector<OutlineCandidate> findCandidates(
     unsigned Lead, Tail;
     trimAmounts(Reference, Lead, Tail);
     if (G.Length < Lead + Tail + std::max(MinLength, 2u) ||
-        !Promising(ArrayRef(Reference).slice(Lead, G.Length - Lead - Tail),
+        !Promising(G.Regions.front().Start + Lead, G.Length - Lead - Tail,
                    G.Regions.size()))
       continue;
 

@@ -10,8 +10,9 @@
 #ifndef COALESCE_OUTLINING_CANDIDATES_H
 #define COALESCE_OUTLINING_CANDIDATES_H
 
+#include "core/similarity/Similarity.h"
+
 #include "llvm/ADT/ArrayRef.h"
-#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/ValueHandle.h"
 
@@ -26,8 +27,6 @@ class Module;
 } // namespace llvm
 
 namespace coalesce {
-
-class SimilarityAnalysis;
 
 /// One place a group's code occurs: consecutive instructions of one
 /// function, in layout order, possibly across blocks.
@@ -119,13 +118,14 @@ const char *whyNotOutlinable(const llvm::Function &F);
 /// that overlap an earlier one of their group dropped, and groups split
 /// where their sites' functions are incompatible or where an operand that
 /// must stay a constant differs. Every candidate has two sites or more.
-/// Groups for which Promising returns false are skipped before any work
-/// (a cheap bound on what they could save).
-std::vector<OutlineCandidate> findCandidates(
-    const SimilarityAnalysis &S, unsigned MinLength,
-    llvm::function_ref<bool(llvm::ArrayRef<llvm::Instruction *> Reference,
-                            unsigned Sites)>
-        Promising);
+/// Groups for which Promising, asked about the first trimmed region (its
+/// start and length in S's module string) and the number of sites,
+/// returns false are skipped before any work (a cheap bound on what they
+/// could save; the same question SimilarityAnalysis::run's filter asks of
+/// a repeated substring).
+std::vector<OutlineCandidate>
+findCandidates(const SimilarityAnalysis &S, unsigned MinLength,
+               SimilarityAnalysis::RepeatFilter Promising);
 
 } // namespace coalesce
 

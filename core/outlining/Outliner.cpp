@@ -319,9 +319,9 @@ static GroupPrice priceCandidate(const OutlineCandidate &C,
     const DenseSet<const Instruction *> &Folded = Facts.folded(*Site.F);
     uint64_t Region = 0, Kept = 0;
     for (const Instruction *I : Site.Insts) {
-      Region += BytesOf(*I);
-      if (!Folded.contains(I))
-        Kept += BytesOf(*I);
+      uint64_t B = BytesOf(*I);
+      Region += B;
+      Kept += Folded.contains(I) ? 0 : B;
     }
     if (S == 0)
       G.RegionBytes = Region;
@@ -578,15 +578,11 @@ bool Outliner::run() {
   // large as the first and calls that cost nothing but the call itself, is
   // not worth classifying, looking at further, or a remark: first as a
   // repeated substring of the module (every occurrence one group), then
-  // as a group of it.
-  auto Saves = [&](double Region, size_t Sites) {
-    return double(Sites - 1) * Region -
-               double(Sites) * Size.price(Feature::Call) >
-           0;
-  };
+  // as a group of it. Its bytes come from prefix sums over the module
+  // string, built when first asked.
   SimilarityAnalysis Similarity(SimOptions);
-  std::vector<double> BytesBefore; // Prefix sums over the module string.
-  Similarity.run(M, [&](unsigned Start, unsigned Length, size_t Count) {
+  std::vector<double> BytesBefore;
+  auto Worth = [&](unsigned Start, unsigned Length, size_t Sites) {
     if (BytesBefore.empty()) {
       ArrayRef<MappedInstruction> At = Similarity.mapper().positions();
       BytesBefore.assign(At.size() + 1, 0);
@@ -595,20 +591,18 @@ bool Outliner::run() {
             BytesBefore[K] +
             (At[K].Legal && At[K].Inst ? double(BytesOf(*At[K].Inst)) : 0);
     }
-    return Saves(BytesBefore[Start + Length] - BytesBefore[Start], Count);
-  });
+    double Region = BytesBefore[Start + Length] - BytesBefore[Start];
+    return double(Sites - 1) * Region -
+               double(Sites) * Size.price(Feature::Call) >
+           0;
+  };
+  Similarity.run(M, Worth);
   Taken.resize(Similarity.mapper().positions().size());
 
   // 2. Candidates; 3. their prices.
   std::vector<Priced> All;
-  auto Promising = [&](ArrayRef<Instruction *> Reference, unsigned Sites) {
-    double Region = 0;
-    for (const Instruction *I : Reference)
-      Region += double(BytesOf(*I));
-    return Saves(Region, Sites);
-  };
   for (OutlineCandidate &C :
-       findCandidates(Similarity, Options.MinLength, Promising))
+       findCandidates(Similarity, Options.MinLength, Worth))
     All.push_back({std::move(C), {}, {}});
   using Entry = std::pair<int64_t, unsigned>; // Saving, index into All.
   std::priority_queue<Entry> Queue;

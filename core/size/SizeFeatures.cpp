@@ -356,7 +356,10 @@ bool computableInPlace(const Instruction &I) {
          !isFree(I);
 }
 
-bool computedInPlace(const Value &V, const BasicBlock &At) {
+/// Whether V, passed to a call in block At, is computed for that call
+/// alone right before it (its one use, in At, computableInPlace): the
+/// instruction writes the argument register itself, no move is needed.
+static bool computedInPlace(const Value &V, const BasicBlock &At) {
   auto *I = dyn_cast<Instruction>(&V);
   return I && I->hasOneUse() && I->getParent() == &At && computableInPlace(*I);
 }

@@ -14,7 +14,6 @@
 #include <array>
 
 namespace llvm {
-class BasicBlock;
 class Function;
 class Instruction;
 class Use;
@@ -69,10 +68,6 @@ Feature argumentFeature(const llvm::Use &A);
 /// register: not a phi, a call's result (it arrives in the return
 /// register), a stack address or an instruction that leaves no code.
 bool computableInPlace(const llvm::Instruction &I);
-/// Whether V, passed to a call in block At, is computed for that call
-/// alone right before it (its one use, in At, computableInPlace): the
-/// instruction writes the argument register itself, no move is needed.
-bool computedInPlace(const llvm::Value &V, const llvm::BasicBlock &At);
 
 } // namespace coalesce
 
