@@ -110,8 +110,12 @@ const char *whyNotOutlinable(const Instruction &I) {
     return "is a musttail call";
   if (CB->hasFnAttr(Attribute::ReturnsTwice))
     return "calls a returns-twice function";
-  if (CB->isConvergent())
-    return "is a convergent operation";
+  // A convergent call may move into the outlined function: it keeps its
+  // place in the region's control flow, the outlined function becomes
+  // convergent, and the sites agree on it (the callee stays a constant,
+  // compatibilityKey separates convergent functions from the others).
+  if (CB->isConvergent() && !CB->getCalledFunction())
+    return "is an indirect convergent call";
   if (CB->cannotDuplicate())
     return "calls a noduplicate function";
   if (CB->isInlineAsm())
@@ -182,6 +186,8 @@ static std::string compatibilityKey(const Function &F) {
       Key += "|" + A.getKindAsString().str();
   if (F.hasSection())
     Key += "|section=" + F.getSection().str();
+  if (F.isConvergent())
+    Key += "|convergent";
   return Key;
 }
 

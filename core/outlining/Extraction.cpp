@@ -113,7 +113,9 @@ static DISubprogram *attachSubprogram(Function &F, const OutlineCandidate &C) {
 }
 
 /// What holds at every site: size attributes all sites' functions have,
-/// nounwind when nothing in the region can throw, the widest unwind table.
+/// nounwind when nothing in the region can throw, the widest unwind table;
+/// convergent when the region holds a convergent operation (every call to
+/// the outlined function then is one too).
 static void setAttributes(Function &F, const OutlineCandidate &C,
                           ArrayRef<Instruction *> Body) {
   const Function &Ref = *C.Sites.front().F;
@@ -131,6 +133,11 @@ static void setAttributes(Function &F, const OutlineCandidate &C,
     F.addFnAttr(Attribute::OptimizeForSize);
   if (none_of(Body, [](const Instruction *I) { return I->mayThrow(); }))
     F.setDoesNotThrow();
+  if (any_of(Body, [](const Instruction *I) {
+        auto *CB = dyn_cast<CallBase>(I);
+        return CB && CB->isConvergent();
+      }))
+    F.setConvergent();
   if (Table != UWTableKind::None)
     F.setUWTableKind(Table);
 }

@@ -46,17 +46,22 @@
 //     exit's phi must take one value from the whole region. Sites with
 //     anything that must never move to another function are dropped (the
 //     list: tokens, swifterror, musttail, callbr, EH pads, blockaddress,
-//     variable-size allocas, returns-twice and convergent calls, inline
-//     assembly, operand bundles, intrinsics bound to their frame), and so
-//     are sites that overlap an earlier one of their group. Every value
-//     gets a role for the whole group: internal, output, parameter (an
-//     input from outside, or a constant that differs), shared (one
-//     constant at every site), local slot (a stack slot of the caller that
-//     only the region uses and whose address does not escape: it moves
-//     into the outlined function, its lifetime markers go), exit. Groups are split where sites cannot
-//     share a function: different target features, sanitizers, strictfp
-//     or section, or a differing constant where one must stay a constant
-//     (immarg, any intrinsic operand, a GEP's struct index, the callee).
+//     variable-size allocas, returns-twice calls, indirect convergent
+//     calls, inline assembly, operand bundles, intrinsics bound to their
+//     frame), and so are sites that overlap an earlier one of their group.
+//     A direct convergent call may move when every site agrees on it (the
+//     same callee, functions alike convergent or not): it keeps its place
+//     in the region's control flow and the outlined function is
+//     convergent. Every value gets a role for the whole group: internal,
+//     output, parameter (an input from outside, or a constant that
+//     differs), shared (one constant at every site), local slot (a stack
+//     slot of the caller that only the region uses and whose address does
+//     not escape: it moves into the outlined function, its lifetime
+//     markers go), exit. Groups are split where sites cannot share a
+//     function: different target features, sanitizers, strictfp, section
+//     or convergence, or a differing constant where one must stay a
+//     constant (immarg, any intrinsic operand, a GEP's struct index, the
+//     callee).
 //
 //  3. Price (priceCandidate below). In the size model's bytes: the region
 //     at each site, against the call replacing it (its arguments: a value

@@ -1,5 +1,5 @@
 ; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-outline-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s
-; Purpose: a region holding a convergent call (a barrier) is never outlined: moving it into another function could change the set of threads that reach it together. @g1..@g3 share a run around a call to a convergent @barrier; it stays in place. The control group @f1..@f3 is outlined.
+; Purpose: a region holding a convergent call (a barrier) is outlined when every site agrees on it (the same callee, none of the functions convergent): the barrier keeps its place in the region's control flow and the outlined function is convergent, so every call to it is a convergent operation too. @g1..@g3 share a run around a call to @barrier; @f1..@f3 share one without it, and their outlined function is not convergent.
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
@@ -111,11 +111,8 @@ entry:
 }
 
 ; CHECK-LABEL: define i64 @g1(
-; CHECK-NOT:     @coalesce.outlined
-; CHECK:         call void @barrier()
-; CHECK-NOT:     @coalesce.outlined
-; CHECK:         store i64 %y4, ptr %a3, align 8
-; CHECK-NOT:     @coalesce.outlined
+; CHECK:         %{{[0-9]+}} = call i64 @coalesce.outlined.[[B:[0-9]+]](ptr %p)
+; CHECK-NOT:     @barrier
 ; CHECK:         ret i64 %r
 define i64 @g1(ptr %p, i64 %n) minsize {
 entry:
@@ -145,11 +142,8 @@ entry:
 }
 
 ; CHECK-LABEL: define i64 @g2(
-; CHECK-NOT:     @coalesce.outlined
-; CHECK:         call void @barrier()
-; CHECK-NOT:     @coalesce.outlined
-; CHECK:         store i64 %y4, ptr %a3, align 8
-; CHECK-NOT:     @coalesce.outlined
+; CHECK:         %{{[0-9]+}} = call i64 @coalesce.outlined.[[B]](ptr %q)
+; CHECK-NOT:     @barrier
 ; CHECK:         ret i64 %r
 define i64 @g2(ptr %q, i64 %n) minsize {
 entry:
@@ -180,11 +174,8 @@ entry:
 }
 
 ; CHECK-LABEL: define i64 @g3(
-; CHECK-NOT:     @coalesce.outlined
-; CHECK:         call void @barrier()
-; CHECK-NOT:     @coalesce.outlined
-; CHECK:         store i64 %y4, ptr %a3, align 8
-; CHECK-NOT:     @coalesce.outlined
+; CHECK:         %{{[0-9]+}} = call i64 @coalesce.outlined.[[B]](ptr %s)
+; CHECK-NOT:     @barrier
 ; CHECK:         ret i64 %r
 define i64 @g3(ptr %s, i64 %n) minsize {
 entry:
@@ -214,9 +205,17 @@ entry:
 }
 
 
-; Only the control group was outlined, and its function holds nothing forbidden.
+; The barrier moved with its region, at its place between the xor and the
+; load after it; the function holding it is convergent, the other is not.
+; CHECK:       define internal i64 @coalesce.outlined.[[B]](
+; CHECK-SAME:    #[[CONV:[0-9]+]]
+; CHECK:         %x2 = xor i64 %s1, %v2
+; CHECK-NEXT:    call void @barrier()
+; CHECK-NEXT:    %a3 = getelementptr inbounds i8, ptr %{{[a-z]+}}, i64 24
 ; CHECK:       define internal i32 @coalesce.outlined.[[A]](
+; CHECK-SAME:    #[[PLAIN:[0-9]+]]
 ; CHECK-NOT:     @barrier
 ; CHECK:         ret i32 %sub
 ; CHECK-NEXT:  }
-; CHECK-NOT:   define {{.*}}@coalesce.outlined
+; CHECK-DAG:   attributes #[[CONV]] = { convergent minsize }
+; CHECK-DAG:   attributes #[[PLAIN]] = { minsize nounwind }
