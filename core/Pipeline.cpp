@@ -66,17 +66,46 @@ Outcome runConstantMergeStage(Module &M, const Config &C, Report &R,
   });
 }
 
+/// The functions a round of outlining and the merging after it changed:
+/// the outlined functions, the functions with a site, what merging left
+/// as a thunk, and every function that calls a function merging kept
+/// (its calls may now name one function where they named two).
+static FunctionSet changedFunctions(Module &M, const Report &Outlined,
+                                    const Report &Merged) {
+  FunctionSet Changed;
+  auto Add = [&](const std::string &Name) {
+    if (Function *F = M.getFunction(Name))
+      Changed.insert(F);
+  };
+  for (const OutlineRecord &O : Outlined.Outlines) {
+    Add(O.Function);
+    for (const std::string &Caller : O.Callers)
+      Add(Caller);
+  }
+  for (const MergeRecord &Rec : Merged.Merges) {
+    Add(Rec.Merged);
+    if (Function *Kept = M.getFunction(Rec.Kept))
+      for (User *U : Kept->users())
+        if (auto *I = dyn_cast<Instruction>(U))
+          Changed.insert(I->getFunction());
+  }
+  return Changed;
+}
+
 /// Rounds of outlining, each followed by identical merging (outlined
-/// functions of different groups can come out the same). Returns whether
-/// any round changed M.
+/// functions of different groups can come out the same). A round after
+/// the first weighs only groups with a site in code the round before
+/// changed. Returns whether any round changed M.
 static bool outlineRounds(Module &M, const Config &C, Report &R,
                           const SizeModel &Size, Outcome &O) {
   bool Changed = false;
   if (Size.removedShare() < 1 && !C.OutlineWithMachineOutliner)
     return false;
+  FunctionSet LastChanged;
   for (unsigned Round = 0; Round != C.OutlineRounds; ++Round) {
     Report Outlined;
-    bool Any = outlineSimilarCode(M, C.Outlining, Outlined, Size);
+    bool Any = outlineSimilarCode(M, C.Outlining, Outlined, Size,
+                                  Round ? &LastChanged : nullptr);
     R.append(Outlined, "outline");
     if (!Any)
       break;
@@ -86,6 +115,7 @@ static bool outlineRounds(Module &M, const Config &C, Report &R,
     mergeIdenticalFunctions(M, C.Merge, Again, &Size);
     R.append(Again, "outline");
     verifyAfter("merge after outlining", M, C, O);
+    LastChanged = changedFunctions(M, Outlined, Again);
   }
   return Changed;
 }

@@ -22,6 +22,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Metadata.h"
+#include "llvm/Support/Parallel.h"
 
 #include <map>
 
@@ -530,87 +531,138 @@ static void partition(OutlineCandidate C,
   }
 }
 
+namespace {
+
+/// What finding one group's candidates needs besides the group: shared
+/// and read only, or (Scratch) one per thread.
+struct CandidateSearch {
+  const SimilarityAnalysis &S;
+  unsigned MinLength;
+  SimilarityAnalysis::RepeatFilter Promising;
+  /// Whether each position of the module string may be outlined.
+  const std::vector<char> &Movable;
+
+  struct Scratch {
+    /// The positions the current group's sites cover so far.
+    BitVector Covered;
+    std::vector<unsigned> Starts; ///< The current group's, trimmed.
+    SimilarityAnalysis::ValuesCachePtr Values;
+  };
+
+  void group(const SimilarityGroup &G, Scratch &Tmp,
+             std::vector<OutlineCandidate> &Out) const;
+};
+
+} // namespace
+
+void CandidateSearch::group(const SimilarityGroup &G, Scratch &Tmp,
+                            std::vector<OutlineCandidate> &Out) const {
+  BitVector &Covered = Tmp.Covered;
+  std::vector<unsigned> &Starts = Tmp.Starts;
+  std::vector<Instruction *> Reference = S.instructions(G.Regions.front());
+  unsigned Lead, Tail;
+  trimAmounts(Reference, Lead, Tail);
+  if (G.Length < Lead + Tail + std::max(MinLength, 2u))
+    return;
+  Starts.clear();
+  for (const SimilarRegion &R : G.Regions)
+    Starts.push_back(R.Start + Lead);
+  if (!Promising(Starts, G.Length - Lead - Tail))
+    return;
+
+  // The trimmed regions, legal sites only, none overlapping an earlier.
+  SimilarityGroup Trimmed;
+  Trimmed.Length = G.Length - Lead - Tail;
+  std::vector<OutlineSite> Sites;
+  for (const SimilarRegion &R : G.Regions) {
+    OutlineSite Site;
+    Site.Start = R.Start + Lead;
+    Site.Length = Trimmed.Length;
+    if (Covered.find_first_in(Site.Start, Site.Start + Site.Length) != -1 ||
+        !std::all_of(Movable.begin() + Site.Start,
+                     Movable.begin() + Site.Start + Site.Length,
+                     [](char M) { return M; }))
+      continue;
+    Site.Insts = S.instructions({Site.Start, Site.Length, nullptr, nullptr});
+    Site.F = Site.Insts.front()->getFunction();
+    if (whyNotOutlinable(*Site.F))
+      continue;
+    SiteShape Shape;
+    if (!readSiteShape(Site, Shape))
+      continue;
+    Covered.set(Site.Start, Site.Start + Site.Length);
+    Trimmed.Regions.push_back(
+        {Site.Start, Site.Length, Site.Insts.front(), Site.Insts.back()});
+    Sites.push_back(std::move(Site));
+  }
+  for (const OutlineSite &Site : Sites)
+    Covered.reset(Site.Start, Site.Start + Site.Length);
+  if (Sites.size() < 2)
+    return;
+  // The same question again of the sites that are left.
+  if (Sites.size() < Starts.size()) {
+    Starts.clear();
+    for (const OutlineSite &Site : Sites)
+      Starts.push_back(Site.Start);
+    if (!Promising(Starts, Trimmed.Length))
+      return;
+  }
+
+  // Every site's values in the reference's numbering.
+  OutlineCandidate C;
+  unsigned N = 0;
+  for (unsigned K = 0; K < Sites.size(); ++K) {
+    RegionValues RV;
+    if (!S.regionValues(Trimmed, K, RV, *Tmp.Values))
+      continue;
+    if (K == 0)
+      N = RV.Values.size();
+    if (RV.Values.size() != N)
+      continue;
+    OutlineSite &Site = Sites[K];
+    Site.Values.resize(N + 1);
+    bool Complete = true;
+    for (unsigned V = 0; V < N; ++V) {
+      if (RV.Canonical[V] == 0 || RV.Canonical[V] > N)
+        Complete = false;
+      else
+        Site.Values[RV.Canonical[V]] = RV.Values[V];
+    }
+    if (Complete && (K == 0 || !C.Sites.empty()))
+      C.Sites.push_back(std::move(Site));
+  }
+  if (refreshCandidate(C))
+    partition(std::move(C), Out);
+}
+
 std::vector<OutlineCandidate>
 findCandidates(const SimilarityAnalysis &S, unsigned MinLength,
                SimilarityAnalysis::RepeatFilter Promising) {
-  std::vector<OutlineCandidate> Out;
-  // Whether each position of the module string may be outlined, asked once.
   ArrayRef<MappedInstruction> Positions = S.mapper().positions();
-  std::vector<signed char> Movable(Positions.size(), -1);
-  auto MayMove = [&](unsigned Position) {
-    signed char &M = Movable[Position];
-    if (M < 0)
-      M = !whyNotOutlinable(*Positions[Position].Inst);
-    return M == 1;
-  };
-  // The positions the current group's sites cover so far.
-  BitVector Covered(Positions.size());
-  for (const SimilarityGroup &G : S.groups()) {
-    if (G.Regions.size() < 2)
-      continue;
-    std::vector<Instruction *> Reference = S.instructions(G.Regions.front());
-    unsigned Lead, Tail;
-    trimAmounts(Reference, Lead, Tail);
-    if (G.Length < Lead + Tail + std::max(MinLength, 2u) ||
-        !Promising(G.Regions.front().Start + Lead, G.Length - Lead - Tail,
-                   G.Regions.size()))
-      continue;
+  std::vector<char> Movable(Positions.size());
+  parallelFor(0, Positions.size(), [&](size_t P) {
+    Movable[P] = Positions[P].Inst && !whyNotOutlinable(*Positions[P].Inst);
+  });
 
-    // The trimmed regions, legal sites only, none overlapping an earlier.
-    SimilarityGroup Trimmed;
-    Trimmed.Length = G.Length - Lead - Tail;
-    std::vector<OutlineSite> Sites;
-    for (const SimilarRegion &R : G.Regions) {
-      OutlineSite Site;
-      Site.Start = R.Start + Lead;
-      Site.Length = Trimmed.Length;
-      Site.Insts = S.instructions({Site.Start, Site.Length, nullptr, nullptr});
-      Site.F = Site.Insts.front()->getFunction();
-      bool Movable = true;
-      for (unsigned P = Site.Start; P < Site.Start + Site.Length; ++P)
-        Movable &= MayMove(P);
-      if (!Movable || whyNotOutlinable(*Site.F) ||
-          Covered.find_first_in(Site.Start, Site.Start + Site.Length) != -1)
-        continue;
-      SiteShape Shape;
-      if (!readSiteShape(Site, Shape))
-        continue;
-      Covered.set(Site.Start, Site.Start + Site.Length);
-      Trimmed.Regions.push_back(
-          {Site.Start, Site.Length, Site.Insts.front(), Site.Insts.back()});
-      Sites.push_back(std::move(Site));
-    }
-    for (const OutlineSite &Site : Sites)
-      Covered.reset(Site.Start, Site.Start + Site.Length);
-    if (Sites.size() < 2)
-      continue;
-
-    // Every site's values in the reference's numbering.
-    OutlineCandidate C;
-    unsigned N = 0;
-    for (unsigned K = 0; K < Sites.size(); ++K) {
-      RegionValues RV;
-      if (!S.regionValues(Trimmed, K, RV))
-        continue;
-      if (K == 0)
-        N = RV.Values.size();
-      if (RV.Values.size() != N)
-        continue;
-      OutlineSite &Site = Sites[K];
-      Site.Values.resize(N + 1);
-      bool Complete = true;
-      for (unsigned V = 0; V < N; ++V) {
-        if (RV.Canonical[V] == 0 || RV.Canonical[V] > N)
-          Complete = false;
-        else
-          Site.Values[RV.Canonical[V]] = RV.Values[V];
-      }
-      if (Complete && (K == 0 || !C.Sites.empty()))
-        C.Sites.push_back(std::move(Site));
-    }
-    if (refreshCandidate(C))
-      partition(std::move(C), Out);
-  }
+  // Every group on its own: they only read the IR, so they run in
+  // parallel, a chunk of groups per task, and their candidates are then
+  // listed in the groups' order.
+  CandidateSearch Search{S, MinLength, Promising, Movable};
+  ArrayRef<SimilarityGroup> Groups = S.groups();
+  std::vector<std::vector<OutlineCandidate>> PerGroup(Groups.size());
+  constexpr size_t Chunk = 32;
+  parallelFor(0, (Groups.size() + Chunk - 1) / Chunk, [&](size_t K) {
+    CandidateSearch::Scratch Tmp{BitVector(Positions.size()), {},
+                                 S.makeValuesCache()};
+    for (size_t G = K * Chunk; G < std::min(Groups.size(), (K + 1) * Chunk);
+         ++G)
+      if (Groups[G].Regions.size() >= 2)
+        Search.group(Groups[G], Tmp, PerGroup[G]);
+  });
+  std::vector<OutlineCandidate> Out;
+  for (std::vector<OutlineCandidate> &Some : PerGroup)
+    for (OutlineCandidate &C : Some)
+      Out.push_back(std::move(C));
   return Out;
 }
 

@@ -118,11 +118,10 @@ const char *whyNotOutlinable(const llvm::Function &F);
 /// that overlap an earlier one of their group dropped, and groups split
 /// where their sites' functions are incompatible or where an operand that
 /// must stay a constant differs. Every candidate has two sites or more.
-/// Groups for which Promising, asked about the first trimmed region (its
-/// start and length in S's module string) and the number of sites,
-/// returns false are skipped before any work (a cheap bound on what they
-/// could save; the same question SimilarityAnalysis::run's filter asks of
-/// a repeated substring).
+/// Groups for which Promising, asked about the trimmed regions (their
+/// starts and length in S's module string), returns false are skipped
+/// before any work (the same question SimilarityAnalysis::run's filter
+/// asks of a repeated substring).
 std::vector<OutlineCandidate>
 findCandidates(const SimilarityAnalysis &S, unsigned MinLength,
                SimilarityAnalysis::RepeatFilter Promising);

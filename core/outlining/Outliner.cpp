@@ -113,9 +113,16 @@
 //
 // Cost. The analysis is near-linear in the module (core/similarity);
 // pricing is linear in the regions' instructions; selection is a heap
-// over the groups; extraction is linear in the sites' blocks. The pipeline
-// runs rounds of outlining with identical merging between them, since two
-// outlined functions of different groups can come out the same.
+// over the groups; extraction is linear in the sites' blocks. The
+// analysis' classification and the candidates of step 2 only read the IR:
+// they run on the host's threads (ld.lld's --threads), each group on its
+// own, and are listed in the groups' order, so the result is the same
+// with any number of threads. The pipeline runs rounds of outlining with
+// identical merging between them, since two outlined functions of
+// different groups can come out the same; a round after the first weighs
+// only groups with a site in a function the round before changed (the
+// others were weighed then, in the same code, and left for a reason that
+// still holds).
 //
 //===----------------------------------------------------------------------===//
 
@@ -419,8 +426,8 @@ struct Priced {
 class Outliner {
 public:
   Outliner(Module &M, const OutlineOptions &O, Report &R,
-           const SizeModel &Size)
-      : M(M), Options(O), Rep(R), Size(Size), PSI(M) {}
+           const SizeModel &Size, const FunctionSet *Only)
+      : M(M), Options(O), Rep(R), Size(Size), Only(Only), PSI(M) {}
 
   bool run();
 
@@ -445,6 +452,7 @@ private:
   const OutlineOptions &Options;
   Report &Rep;
   const SizeModel &Size;
+  const FunctionSet *Only;
   ProfileSummaryInfo PSI;
   FunctionFacts Facts;
   InstructionBytes BytesOf{Size};
@@ -572,6 +580,7 @@ bool Outliner::extract(Priced &G) {
   return true;
 }
 
+
 bool Outliner::run() {
   // 1. Groups.
   SimilarityOptions SimOptions;
@@ -587,19 +596,30 @@ bool Outliner::run() {
   // string, built when first asked.
   SimilarityAnalysis Similarity(SimOptions);
   std::vector<double> BytesBefore;
-  auto Worth = [&](unsigned Start, unsigned Length, size_t Sites) {
+  BitVector InOnly; // Positions in a function of Only.
+  auto Worth = [&](ArrayRef<unsigned> Starts, unsigned Length) {
+    ArrayRef<MappedInstruction> At = Similarity.mapper().positions();
     if (BytesBefore.empty()) {
-      ArrayRef<MappedInstruction> At = Similarity.mapper().positions();
       BytesBefore.assign(At.size() + 1, 0);
       for (size_t K = 0; K < At.size(); ++K)
         BytesBefore[K + 1] =
             BytesBefore[K] +
             (At[K].Legal && At[K].Inst ? double(BytesOf(*At[K].Inst)) : 0);
+      if (Only) {
+        InOnly.resize(At.size());
+        for (size_t K = 0; K < At.size(); ++K)
+          if (At[K].Inst && Only->contains(At[K].Inst->getFunction()))
+            InOnly.set(K);
+      }
     }
+    // After a first round, only code that round changed can give a group
+    // not weighed before (see outlineSimilarCode).
+    if (Only && none_of(Starts, [&](unsigned S) { return InOnly[S]; }))
+      return false;
+    unsigned Start = Starts.front();
+    double Sites = double(Starts.size());
     double Region = BytesBefore[Start + Length] - BytesBefore[Start];
-    return double(Sites - 1) * Region -
-               double(Sites) * Size.price(Feature::Call) >
-           0;
+    return (Sites - 1) * Region - Sites * Size.price(Feature::Call) > 0;
   };
   Similarity.run(M, Worth);
   Taken.resize(Similarity.mapper().positions().size());
@@ -660,8 +680,9 @@ bool Outliner::run() {
 }
 
 bool outlineSimilarCode(Module &M, const OutlineOptions &Options,
-                        Report &Report, const SizeModel &Size) {
-  return Outliner(M, Options, Report, Size).run();
+                        Report &Report, const SizeModel &Size,
+                        const FunctionSet *Only) {
+  return Outliner(M, Options, Report, Size, Only).run();
 }
 
 } // namespace coalesce

@@ -12,6 +12,8 @@
 #include "core/report/Report.h"
 #include "core/size/SizeModel.h"
 
+#include "llvm/ADT/DenseSet.h"
+
 namespace llvm {
 class Module;
 }
@@ -34,11 +36,20 @@ struct OutlineOptions {
   unsigned RunTimeBudgetPerMille = 50;
 };
 
+using FunctionSet = llvm::DenseSet<const llvm::Function *>;
+
 /// One round of outlining over M: finds the similar regions, prices every
 /// group with Size, outlines the best non-overlapping groups and appends
 /// what it did to Report. Returns true if M changed.
+///
+/// With Only, a group is weighed only if one of its sites lies in a
+/// function of Only. A later round passes the functions the round before
+/// changed: a group with every site elsewhere was weighed then, in the
+/// same code, at the same price and with nothing taken from it, and was
+/// left for a reason that still holds.
 bool outlineSimilarCode(llvm::Module &M, const OutlineOptions &Options,
-                        Report &Report, const SizeModel &Size);
+                        Report &Report, const SizeModel &Size,
+                        const FunctionSet *Only = nullptr);
 
 } // namespace coalesce
 

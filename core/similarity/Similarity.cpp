@@ -120,7 +120,9 @@
 // value numbering per candidate too. Grouping is one hash look-up per
 // candidate; only substrings containing commutative operations whose codes
 // differ pay for mapping searches against each class, each bounded by its
-// step budget. On sqlite3 with its shell (265k instructions) and on re2
+// step budget. Steps 3-5 only read the IR and run in parallel, substring
+// by substring; step 6 then lists the groups in order, so the output does
+// not depend on the number of threads. On sqlite3 with its shell (265k instructions) and on re2
 // with abseil (115k), a whole coalesce-sim run takes under a third of
 // llvm-sim's time and a fifth of its memory, with the same output
 // (bench/similarity, bench/results/similarity.md).
@@ -157,6 +159,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/IR/Instruction.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/Parallel.h"
 #include "llvm/Support/SuffixTree.h"
 
 #include <optional>
@@ -165,7 +168,7 @@ using namespace llvm;
 
 namespace coalesce {
 
-struct SimilarityAnalysis::LeadCache {
+struct SimilarityAnalysis::ValuesCache {
   unsigned Start = ~0u, Length = 0;
   RegionCode Code;
   RegionLayout Layout;
@@ -176,12 +179,21 @@ struct SimilarityAnalysis::LeadCache {
 
 SimilarityAnalysis::SimilarityAnalysis(const SimilarityOptions &Options)
     : Options(Options), Mapper(std::make_unique<InstructionMapper>(Options)),
-      Lead(std::make_unique<LeadCache>()) {
+      Lead(makeValuesCache()) {
   if (this->Options.MinLength < 2)
     this->Options.MinLength = 2;
 }
 
 SimilarityAnalysis::~SimilarityAnalysis() = default;
+
+void SimilarityAnalysis::ValuesCacheDeleter::operator()(ValuesCache *C) const {
+  delete C;
+}
+
+SimilarityAnalysis::ValuesCachePtr
+SimilarityAnalysis::makeValuesCache() const {
+  return ValuesCachePtr(new ValuesCache());
+}
 
 namespace {
 
@@ -263,7 +275,7 @@ std::vector<CandidateClass> &Classifier::classify(ArrayRef<unsigned> Starts,
 
 void SimilarityAnalysis::run(Module &M, RepeatFilter Keep) {
   Groups.clear();
-  *Lead = LeadCache();
+  *Lead = ValuesCache();
   Stats = SimilarityStats();
   Mapper = std::make_unique<InstructionMapper>(Options);
   Mapper->mapModule(M);
@@ -281,36 +293,66 @@ void SimilarityAnalysis::run(Module &M, RepeatFilter Keep) {
   std::vector<SuffixTree::RepeatedSubstring> Repeats;
   for (SuffixTree::RepeatedSubstring &RS : Tree)
     if (RS.Length >= Options.MinLength && RS.StartIndices.size() >= 2 &&
-        (!Keep || Keep(RS.StartIndices.front(), RS.Length,
-                       RS.StartIndices.size())))
+        (!Keep || Keep(RS.StartIndices, RS.Length)))
       Repeats.push_back(RS);
   llvm::stable_sort(Repeats, [](const SuffixTree::RepeatedSubstring &L,
                                 const SuffixTree::RepeatedSubstring &R) {
     return L.Length > R.Length;
   });
 
-  RegionEncoder Encoder(*Mapper);
-  Classifier Classify(Encoder, Stats);
-  // Step 6: the walk llvm-sim's per-substring DenseMap of classes gives.
+  // Steps 3-5, each repeated substring on its own: they only read the IR,
+  // so they run in parallel, a chunk of substrings per task. What a task
+  // keeps: per substring, its number of classes and the members of each
+  // class of two or more.
+  struct Classes {
+    unsigned Count = 0;
+    std::vector<std::vector<unsigned>> Members; ///< By class; singles empty.
+  };
+  std::vector<Classes> Found(Repeats.size());
+  constexpr size_t Chunk = 16;
+  size_t Chunks = (Repeats.size() + Chunk - 1) / Chunk;
+  std::vector<SimilarityStats> ChunkStats(Chunks);
+  parallelFor(0, Chunks, [&](size_t K) {
+    RegionEncoder Encoder(*Mapper);
+    Classifier Classify(Encoder, ChunkStats[K]);
+    for (size_t R = K * Chunk; R < std::min(Repeats.size(), (K + 1) * Chunk);
+         ++R) {
+      std::vector<CandidateClass> &All =
+          Classify.classify(Repeats[R].StartIndices, Repeats[R].Length);
+      Found[R].Count = All.size();
+      Found[R].Members.resize(All.size());
+      for (unsigned C = 0; C < All.size(); ++C)
+        if (All[C].Members.size() >= 2)
+          Found[R].Members[C] = std::move(All[C].Members);
+    }
+  });
+  for (const SimilarityStats &S : ChunkStats) {
+    Stats.Candidates += S.Candidates;
+    Stats.MappingSearches += S.MappingSearches;
+    Stats.MappingSearchesGivenUp += S.MappingSearchesGivenUp;
+  }
+
+  // Step 6: the walk llvm-sim's per-substring DenseMap of classes gives,
+  // one substring after the other.
   DenseMap<unsigned, char> ListingOrder;
-  for (const SuffixTree::RepeatedSubstring &RS : Repeats) {
+  for (size_t R = 0; R < Repeats.size(); ++R) {
     ++Stats.RepeatedSubstrings;
-    std::vector<CandidateClass> &Classes =
-        Classify.classify(RS.StartIndices, RS.Length);
-    for (unsigned C = 0; C < Classes.size(); ++C)
+    unsigned Length = Repeats[R].Length;
+    for (unsigned C = 0; C < Found[R].Count; ++C)
       ListingOrder.try_emplace(C, 0);
     for (auto &Entry : ListingOrder) {
-      CandidateClass &Class = Classes[Entry.first];
-      if (Class.Members.size() < 2)
+      std::vector<unsigned> &Members = Found[R].Members[Entry.first];
+      if (Members.size() < 2)
         continue;
       SimilarityGroup G;
-      G.Length = RS.Length;
-      for (unsigned Start : Class.Members)
-        G.Regions.push_back({Start, RS.Length, Positions[Start].Inst,
-                             Positions[Start + RS.Length - 1].Inst});
+      G.Length = Length;
+      for (unsigned Start : Members)
+        G.Regions.push_back({Start, Length, Positions[Start].Inst,
+                             Positions[Start + Length - 1].Inst});
       Groups.push_back(std::move(G));
     }
     ListingOrder.clear();
+    Found[R] = Classes();
   }
 }
 
@@ -324,8 +366,8 @@ SimilarityAnalysis::instructions(const SimilarRegion &R) const {
 }
 
 bool SimilarityAnalysis::regionValues(const SimilarityGroup &G,
-                                      unsigned Index,
-                                      RegionValues &Out) const {
+                                      unsigned Index, RegionValues &Out,
+                                      ValuesCache &L) const {
   if (G.Regions.empty() || Index >= G.Regions.size())
     return false;
   const SimilarRegion &First = G.Regions.front(), &R = G.Regions[Index];
@@ -333,7 +375,6 @@ bool SimilarityAnalysis::regionValues(const SimilarityGroup &G,
       R.Start + R.Length > Mapper->positions().size() ||
       First.Length != R.Length)
     return false;
-  LeadCache &L = *Lead;
   if (!L.Encoder)
     L.Encoder = std::make_unique<RegionEncoder>(*Mapper);
   RegionEncoder &Encoder = *L.Encoder;

@@ -64,13 +64,12 @@ public:
   explicit SimilarityAnalysis(const SimilarityOptions &Options = {});
   ~SimilarityAnalysis();
 
-  /// Which repeated substrings to classify: given the first occurrence's
-  /// start and the length (positions of mapper()) and how many times it
-  /// occurs. A user that can tell from these alone that no group of the
-  /// substring can serve it saves the classification (encoding every
-  /// occurrence).
-  using RepeatFilter =
-      llvm::function_ref<bool(unsigned Start, unsigned Length, size_t Count)>;
+  /// Which repeated substrings to classify: given the start of every
+  /// occurrence and the length (positions of mapper()). A user that can
+  /// tell from these alone that no group of the substring can serve it
+  /// saves the classification (encoding every occurrence).
+  using RepeatFilter = llvm::function_ref<bool(
+      llvm::ArrayRef<unsigned> Starts, unsigned Length)>;
 
   /// Analyzes M, replacing any earlier result; with Keep, only the
   /// repeated substrings it keeps.
@@ -86,21 +85,33 @@ public:
   /// The instructions of R, in order.
   std::vector<llvm::Instruction *> instructions(const SimilarRegion &R) const;
 
+  /// What regionValues keeps from one call to the next: the encoding of
+  /// the first region it was last asked about. One per thread.
+  struct ValuesCache;
+  struct ValuesCacheDeleter {
+    void operator()(ValuesCache *C) const;
+  };
+  using ValuesCachePtr = std::unique_ptr<ValuesCache, ValuesCacheDeleter>;
+  ValuesCachePtr makeValuesCache() const;
+
   /// The one-to-one mapping between region Index of G and G's first region.
   /// False only if the group did not come from this analysis. Asked for
   /// the regions of one group in turn, the first region is encoded once
-  /// (kept until another group asks: not safe across threads).
+  /// (kept in Cache until another group asks).
   bool regionValues(const SimilarityGroup &G, unsigned Index,
-                    RegionValues &Out) const;
+                    RegionValues &Out, ValuesCache &Cache) const;
+  /// The same with a cache of the analysis' own (not safe across threads).
+  bool regionValues(const SimilarityGroup &G, unsigned Index,
+                    RegionValues &Out) const {
+    return regionValues(G, Index, Out, *Lead);
+  }
 
 private:
   SimilarityOptions Options;
   std::unique_ptr<InstructionMapper> Mapper;
   std::vector<SimilarityGroup> Groups;
   SimilarityStats Stats;
-  /// regionValues' encoding of the last first region it was asked about.
-  struct LeadCache;
-  std::unique_ptr<LeadCache> Lead;
+  ValuesCachePtr Lead;
 };
 
 } // namespace coalesce
