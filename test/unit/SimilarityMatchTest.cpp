@@ -6,6 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "IRGenerator.h"
+#include "core/outlining/Outliner.h"
 #include "core/similarity/GroupDetails.h"
 #include "core/similarity/Similarity.h"
 #include "core/similarity/StructuralMatch.h"
@@ -14,6 +16,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/Parallel.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -325,6 +328,56 @@ TEST(SimilarityAnalysisTest, Deterministic) {
   }
   EXPECT_EQ(Runs[0], Runs[1]);
   EXPECT_FALSE(Runs[0].empty());
+}
+
+// The classification runs on the host's threads (llvm::parallelFor); the
+// groups must come out the same, in the same order, with one thread or
+// many, on a module large enough to give every thread work.
+TEST(SimilarityAnalysisTest, SameWithAnyNumberOfThreads) {
+  irgen::GeneratedModule Gen = irgen::generateModule(irgen::Family::Mixed, 7, 120);
+  std::vector<std::vector<std::pair<unsigned, unsigned>>> Runs[2];
+  unsigned Saved = parallel::strategy.ThreadsRequested;
+  for (int Run = 0; Run < 2; ++Run) {
+    parallel::strategy.ThreadsRequested = Run == 0 ? 1 : 4;
+    LLVMContext C;
+    SMDiagnostic Err;
+    std::unique_ptr<Module> M = parseAssemblyString(Gen.IR, Err, C);
+    ASSERT_TRUE(M);
+    SimilarityAnalysis S;
+    S.run(*M);
+    for (const SimilarityGroup &G : S.groups()) {
+      Runs[Run].emplace_back();
+      for (const SimilarRegion &R : G.Regions)
+        Runs[Run].back().push_back({R.Start, R.Length});
+    }
+  }
+  parallel::strategy.ThreadsRequested = Saved;
+  EXPECT_GT(Runs[0].size(), 200u); // Many chunks of 16 substrings.
+  EXPECT_EQ(Runs[0], Runs[1]);
+}
+
+// The outliner's candidate search runs on the host's threads too: the
+// outlined module is the same text with one thread or many.
+TEST(SimilarityAnalysisTest, OutlinedTheSameWithAnyNumberOfThreads) {
+  irgen::GeneratedModule Gen = irgen::generateModule(irgen::Family::Mixed, 11, 120);
+  std::string Text[2];
+  unsigned Saved = parallel::strategy.ThreadsRequested;
+  for (int Run = 0; Run < 2; ++Run) {
+    parallel::strategy.ThreadsRequested = Run == 0 ? 1 : 4;
+    LLVMContext C;
+    SMDiagnostic Err;
+    std::unique_ptr<Module> M = parseAssemblyString(Gen.IR, Err, C);
+    ASSERT_TRUE(M);
+    SizeModel Size = SizeModel::forModule(*M);
+    OutlineOptions Options;
+    Options.RunTimeBudgetPerMille = 1000;
+    Report R;
+    outlineSimilarCode(*M, Options, R, Size);
+    EXPECT_FALSE(R.Outlines.empty());
+    raw_string_ostream(Text[Run]) << *M;
+  }
+  parallel::strategy.ThreadsRequested = Saved;
+  EXPECT_EQ(Text[0], Text[1]);
 }
 
 TEST(SimilarityAnalysisTest, RegionValuesAndDetails) {
