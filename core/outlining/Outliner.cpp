@@ -114,10 +114,10 @@
 // Cost. The analysis is near-linear in the module (core/similarity);
 // pricing is linear in the regions' instructions; selection is a heap
 // over the groups; extraction is linear in the sites' blocks. The
-// analysis' classification and the candidates of step 2 only read the IR:
-// they run on the host's threads (ld.lld's --threads), each group on its
-// own, and are listed in the groups' order, so the result is the same
-// with any number of threads. The pipeline runs rounds of outlining with
+// analysis' classification, the candidates of step 2 and their first
+// prices only read the IR: they run on the host's threads (ld.lld's
+// --threads), each group on its own, and are listed in the groups' order,
+// so the result is the same with any number of threads. The pipeline runs rounds of outlining with
 // identical merging between them, since two outlined functions of
 // different groups can come out the same; a round after the first weighs
 // only groups with a site in a function the round before changed (the
@@ -145,6 +145,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/Parallel.h"
 
 #include <cmath>
 #include <memory>
@@ -192,9 +193,30 @@ public:
 
   Facts &of(Function &F) {
     std::unique_ptr<Facts> &P = Map[&F];
-    if (!P)
-      P = compute(F);
+    if (!P) {
+      P = std::make_unique<Facts>();
+      compute(F, *P);
+    }
     return *P;
+  }
+
+  /// The facts, and what tail merging folds, of every function of Fs that
+  /// has none yet, on the host's threads (each reads its own function
+  /// only). Afterwards of() and folded() only read for these functions,
+  /// from any thread.
+  void prepare(ArrayRef<Function *> Fs) {
+    std::vector<std::pair<Function *, Facts *>> New;
+    for (Function *F : Fs) {
+      std::unique_ptr<Facts> &P = Map[F];
+      if (!P) {
+        P = std::make_unique<Facts>();
+        New.push_back({F, P.get()});
+      }
+    }
+    parallelFor(0, New.size(), [&](size_t K) {
+      compute(*New[K].first, *New[K].second);
+      New[K].second->Folded = foldedInstructions(*New[K].first);
+    });
   }
   void forget(Function &F) { Map.erase(&F); }
 
@@ -223,8 +245,8 @@ public:
   }
 
 private:
-  static std::unique_ptr<Facts> compute(Function &F) {
-    auto P = std::make_unique<Facts>();
+  static void compute(Function &F, Facts &Out) {
+    Facts *P = &Out;
     unsigned N = 0;
     for (Instruction &I : instructions(F)) {
       P->Position[&I] = ++N;
@@ -258,7 +280,6 @@ private:
     int Live = 0;
     for (unsigned X = 0; X < N + 2; ++X)
       P->LiveAt[X] = unsigned(Live += Delta[X]);
-    return P;
   }
 
   DenseMap<const Function *, std::unique_ptr<Facts>> Map;
@@ -270,11 +291,11 @@ private:
 class InstructionBytes {
 public:
   explicit InstructionBytes(const SizeModel &Size) : Size(Size) {}
+  /// Safe across threads for instructions asked about before.
   uint64_t operator()(const Instruction &I) {
-    auto [It, New] = Memo.try_emplace(&I, 0);
-    if (New)
-      It->second = Size.instructionBytes(I);
-    return It->second;
+    if (auto It = Memo.find(&I); It != Memo.end())
+      return It->second;
+    return Memo[&I] = Size.instructionBytes(I);
   }
 
 private:
@@ -629,14 +650,25 @@ bool Outliner::run() {
   for (OutlineCandidate &C :
        findCandidates(Similarity, Options.MinLength, Worth))
     All.push_back({std::move(C), {}, {}});
+  // Each candidate is priced on its own, so on the host's threads, once
+  // the facts of the functions they read are there (the bytes of every
+  // site's instructions are, from Worth).
+  std::vector<Function *> SiteFunctions;
+  for (const Priced &G : All)
+    for (const OutlineSite &S : G.C.Sites)
+      SiteFunctions.push_back(S.F);
+  Facts.prepare(SiteFunctions);
+  std::vector<std::string> Why(All.size());
+  std::vector<char> Good(All.size());
+  parallelFor(0, All.size(),
+              [&](size_t K) { Good[K] = evaluate(All[K], &Why[K]); });
   using Entry = std::pair<int64_t, unsigned>; // Saving, index into All.
   std::priority_queue<Entry> Queue;
   for (unsigned K = 0; K < All.size(); ++K) {
-    std::string Why;
-    if (evaluate(All[K], &Why))
+    if (Good[K])
       Queue.push({All[K].Price.Saving, K});
     else if (All[K].Price.Saving > 0)
-      missed(All[K].C, Why);
+      missed(All[K].C, Why[K]);
   }
 
   // 4. Selection: lazy greedy by saving.
