@@ -1,0 +1,228 @@
+"""What the stress, broken and determinism modes share beyond common.py:
+the four linkers coalesce runs in and the command that links with each
+(with coalesce, or without it to tell a host's own fault from coalesce's),
+small programs built once per run into a cache, one scratch case with its
+own cwd and TMPDIR whose leftovers can be listed, running a mode's cases
+on env.jobs threads, and a command line to run one mode alone:
+
+    python3 tools/fuzz/stress.py --build build --seeds 0-100
+
+(seed ranges are half-open, as range(): 0-100 is seeds 0..99).
+"""
+import argparse
+import atexit
+import concurrent.futures
+import json
+import os
+import shutil
+import sys
+import tempfile
+import threading
+import time
+
+import common
+
+HOSTS = ("lld", "gold", "bfd", "mold")
+
+
+def crashed(r):
+    """A crash, also when the clang driver reports its linker's signal
+    with exit code 1."""
+    return r.crashed or "due to signal" in r.err or "Segmentation fault" in r.err
+
+
+# ---------------------------------------------------------------- linking
+
+def link_cmd(env, host, inputs, out, coalesce=True, opts=(), extra=()):
+    """The clang++ command linking INPUTS into OUT with HOST, and the
+    environment additions it needs. coalesce=False links the same full-LTO
+    way without coalesce (ld.lld's own LTO; LLVMgold.so for the GNU
+    linkers). OPTS are coalesce options without their dash
+    ("coalesce-report=r.json"): COALESCE_OPTIONS for ld.lld, -plugin-opt=
+    for the GNU plugin."""
+    cmd = [env.tool("clang++")]
+    envadd = {}
+    if host == "lld":
+        cmd += ["-flto", "-fuse-ld=lld"]
+        if coalesce:
+            cmd.append("-Wl,--load-pass-plugin=" + env.plugin)
+            if opts:
+                envadd["COALESCE_OPTIONS"] = " ".join("-" + o for o in opts)
+    elif coalesce:
+        cmd += ["-fno-lto", "-fuse-ld=" + host, "-Wl,-plugin," + env.plugin]
+        cmd += ["-Wl,-plugin-opt=" + o for o in opts]
+    else:
+        cmd += ["-flto", "-fuse-ld=" + host]
+    return cmd + list(inputs) + list(extra) + ["-o", out], envadd
+
+
+def run_in(case, cmd, envadd=None, timeout=120):
+    """Runs CMD in CASE's cwd with TMPDIR inside the case."""
+    e = dict(os.environ, TMPDIR=case.tmp)
+    e.pop("COALESCE_OPTIONS", None)
+    e.update(envadd or {})
+    return common.run(cmd, timeout, cwd=case.cwd, env=e)
+
+
+class Case:
+    """A scratch directory for one case: cwd/ (where the command runs and
+    its inputs are) and tmp/ (its TMPDIR). leftovers() lists what appeared
+    in either beyond the files named as expected."""
+
+    def __init__(self, env):
+        self.root = env.scratch()
+        self.cwd = os.path.join(self.root, "cwd")
+        self.tmp = os.path.join(self.root, "tmp")
+        os.makedirs(self.cwd)
+        os.makedirs(self.tmp)
+        self._before = None
+
+    def path(self, name):
+        return os.path.join(self.cwd, name)
+
+    def snapshot(self):
+        self._before = listing(self.cwd)
+
+    def leftovers(self, expected=()):
+        new = listing(self.cwd) - (self._before or set()) - set(expected)
+        return sorted(new) + sorted("TMPDIR/" + p for p in listing(self.tmp))
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+def listing(d):
+    """Every file and directory under D, relative to D."""
+    out = set()
+    for base, dirs, files in os.walk(d):
+        for n in dirs + files:
+            out.add(os.path.relpath(os.path.join(base, n), d))
+    return out
+
+
+# ---------------------------------------------------------------- programs
+
+class Program:
+    """A small test program: full-LTO sources, native sources and a shared
+    library source (both optional), and the directory they are in."""
+
+    def __init__(self, name, srcdir, lto, native=(), dso=None, flags=("-O2",)):
+        self.name, self.srcdir = name, srcdir
+        self.lto, self.native, self.dso = list(lto), list(native), dso
+        self.flags = list(flags)
+
+
+_CACHE = {}
+_LOCK = threading.RLock()
+
+
+def cache_dir():
+    """One directory per run for objects built once; removed at exit."""
+    with _LOCK:
+        return _cache_dir()
+
+
+def _cache_dir():
+    if "dir" not in _CACHE:
+        _CACHE["dir"] = tempfile.mkdtemp(prefix="coalesce-fuzz-cache-")
+        atexit.register(shutil.rmtree, _CACHE["dir"], True)
+    return _CACHE["dir"]
+
+
+def build(env, prog, extra_flags=(), tag=""):
+    """Compiles PROG once per run (per EXTRA_FLAGS); returns the objects and
+    link arguments: [lto .o..., native .o..., -L dir -lNAME -rpath dir]."""
+    with _LOCK:
+        return list(_build(env, prog, extra_flags, tag))
+
+
+def _build(env, prog, extra_flags, tag):
+    key = (prog.name, tuple(extra_flags), tag)
+    if key in _CACHE:
+        return _CACHE[key]
+    d = os.path.join(cache_dir(), "%s%s.%d" % (prog.name, tag, len(_CACHE)))
+    os.makedirs(d)
+    args = []
+    for src, lto in [(s, True) for s in prog.lto] + [(s, False) for s in prog.native]:
+        obj = os.path.join(d, os.path.splitext(os.path.basename(src))[0] + (".o" if lto else ".native.o"))
+        compile_one(env, prog, src, obj, (["-flto"] if lto else []) + list(extra_flags))
+        args.append(obj)
+    if prog.dso:
+        lib = os.path.join(d, "lib%sdso.so" % prog.name.replace("-", ""))
+        compile_one(env, prog, prog.dso, lib, ["-fPIC", "-shared"] + list(extra_flags))
+        args += [lib, "-Wl,-rpath," + d]
+    _CACHE[key] = args
+    return args
+
+
+def compile_one(env, prog, src, out, flags):
+    drv = "clang++" if src.endswith(".cpp") else "clang"
+    step = [] if out.endswith(".so") else ["-c"]
+    cmd = [env.tool(drv)] + prog.flags + flags + step + [os.path.join(prog.srcdir, src), "-o", out]
+    r = common.run(cmd, env.timeout)
+    if r.rc != 0:
+        raise RuntimeError("cannot build %s: %s\n%s" % (src, " ".join(cmd), r.err))
+
+
+# ---------------------------------------------------------------- running a mode
+
+def once(key, make):
+    """MAKE()'s value, computed once per run under KEY."""
+    with _LOCK:
+        if key not in _CACHE:
+            _CACHE[key] = make()
+        return _CACHE[key]
+
+
+def run_cases(env, seeds, tally, one):
+    """Runs ONE(env, seed) for every seed on env.jobs threads (the work is
+    in subprocesses) and records in TALLY what each returns: an outcome,
+    or (kind, kept_dir, detail) for a failure."""
+    with concurrent.futures.ThreadPoolExecutor(max(1, env.jobs)) as pool:
+        futures = {pool.submit(one, env, s): s for s in seeds}
+        for f in concurrent.futures.as_completed(futures):
+            seed = futures[f]
+            try:
+                res = f.result()
+            except Exception as e:  # a harness fault: count it, keep going
+                res = ("harness-error", "", "%s: %s" % (type(e).__name__, e))
+            if isinstance(res, tuple):
+                tally.fail(seed, *res)
+            else:
+                tally.add(res)
+
+
+def parse_seeds(text):
+    """'A-B' (half-open, as range()) or 'N' (one seed)."""
+    if "-" in text:
+        a, b = text.split("-", 1)
+        return range(int(a), int(b))
+    return range(int(text), int(text) + 1)
+
+
+def main(module):
+    """The command line of one mode module run alone."""
+    ap = argparse.ArgumentParser(description="Run the %s mode of the gauntlet alone." % module.NAME)
+    ap.add_argument("--build", default=os.path.join(common.ROOT, "build"))
+    ap.add_argument("--seeds", help="A-B (half-open) or N; default: the quick range")
+    ap.add_argument("--keep", default=None, help="where failing cases go (default: a new temp dir)")
+    ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--timeout", type=int, default=120, help="seconds per command")
+    a = ap.parse_args()
+    keep = a.keep or tempfile.mkdtemp(prefix="coalesce-fuzz-kept-")
+    env = common.Env(a.build, keep, jobs=a.jobs, timeout=a.timeout)
+    seeds = parse_seeds(a.seeds) if a.seeds else module.QUICK
+    tally = common.Tally(module.NAME)
+    t0 = time.time()
+    module.run(env, seeds, tally)
+    print(json.dumps({"mode": tally.mode, "seeds": "%d-%d" % (seeds.start, seeds.stop),
+                      "seconds": round(time.time() - t0, 1), "counts": tally.counts,
+                      "failures": tally.failures, "kept": keep}, indent=2))
+    return 1 if tally.failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit("run a mode instead: python3 tools/fuzz/stress.py --help")
