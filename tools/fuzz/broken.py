@@ -217,15 +217,8 @@ def attempt(env, case, host, link, coalesce):
         p = hosts.run_in(case, [out], timeout=10)
         printed = p.out if not p.timed_out else "<hang>"
         res = ("accepted", "")
-    for p in hosts.listing(case.cwd) - case_inputs(case):
-        path = case.path(p)
-        if os.path.isfile(path):
-            os.remove(path)
+    case.reset()
     return res[0], res[1], printed
-
-
-def case_inputs(case):
-    return case._before or set()
 
 
 def judge(env, seed, case, host, kind, link):
@@ -274,7 +267,7 @@ def one(env, seed):
         e.update(link.envadd)
         note = "broken seed %d: %s, %s with %s\nenv: %r\ncommand: %s\n\n%s" % (
             seed, outcome, kind, host, e, " ".join(cmd), detail)
-        kept = env.keep(NAME, seed, [case.path(p) for p in case_inputs(case)], note)
+        kept = env.keep(NAME, seed, [case.path(p) for p in case.inputs()], note)
         return outcome, kept, "%s/%s: %s" % (kind, host, detail.strip()[:300])
 
 

@@ -81,11 +81,23 @@ class Case:
         return os.path.join(self.cwd, name)
 
     def snapshot(self):
+        """Takes what is in cwd now as the case's inputs."""
         self._before = listing(self.cwd)
+
+    def inputs(self):
+        return sorted(self._before or ())
 
     def leftovers(self, expected=()):
         new = listing(self.cwd) - (self._before or set()) - set(expected)
         return sorted(new) + sorted("TMPDIR/" + p for p in listing(self.tmp))
+
+    def reset(self):
+        """Removes every file but the inputs (between two links)."""
+        for p in listing(self.cwd) - (self._before or set()):
+            if os.path.isfile(self.path(p)):
+                os.remove(self.path(p))
+        shutil.rmtree(self.tmp, ignore_errors=True)
+        os.makedirs(self.tmp)
 
     def __enter__(self):
         return self

@@ -43,17 +43,19 @@ TRIPLES = [
 
 
 def plan(seed):
-    """What the seed's module is: [(stress seed, size, scalable, copy kind)]
-    (copy kind: None, "same" or "constant"), the triple, the opt flags."""
+    """What the seed's module is: [(stress seed, size, scalable, copy kind,
+    linkage)] (copy kind: None, "same", "constant" or "extra"), the triple,
+    the opt flags."""
     rng = random.Random(seed)
     funcs = []
     for _ in range(rng.choice([1, 2, 2, 3, 4, 5])):
         if funcs and rng.random() < 0.4:
             base = rng.choice(funcs)
-            funcs.append((base[0], base[1], base[2], rng.choice(["same", "constant"])))
+            funcs.append((base[0], base[1], base[2], rng.choice(["same", "constant", "extra"]),
+                          rng.choice(sorted(LINKAGES))))
         else:
             funcs.append((rng.randrange(1 << 30), rng.choice([5, 10, 20, 40, 80, 160, 300]),
-                          rng.random() < 0.1, None))
+                          rng.random() < 0.1, None, rng.choice(sorted(LINKAGES))))
     triple = rng.choices(TRIPLES, weights=[6, 2, 2])[0]
     flags = ["-coalesce-verify"]
     if rng.random() < 0.5:
@@ -78,7 +80,7 @@ def generate(env, seed, d):
     when the generated pieces do not link into a valid module."""
     funcs, (layout, triple), flags = plan(seed)
     parts, made = [], {}
-    for i, (s, size, scalable, copy) in enumerate(funcs):
+    for i, (s, size, scalable, copy, linkage) in enumerate(funcs):
         if (s, size, scalable) not in made:
             cmd = [env.tool("llvm-stress"), "-seed=%d" % s, "-size=%d" % size]
             r = common.run(cmd + (["-enable-scalable-vectors"] if scalable else []), env.timeout)
@@ -88,6 +90,8 @@ def generate(env, seed, d):
         text = re.sub(r"@autogen_SD\d+\b", "@f%d" % i, made[(s, size, scalable)])
         if copy == "constant":
             text = bump_constant(text, seed + i)
+        elif copy == "extra":
+            text = text.replace("\nBB:\n", "\nBB:\n" + EXTRA % (seed + i), 1)
         p = os.path.join(d, "part%d.ll" % i)
         with open(p, "w") as f:
             if triple:
@@ -98,9 +102,30 @@ def generate(env, seed, d):
     r = common.run([env.tool("llvm-link"), "-S"] + parts + ["-o", out], env.timeout)
     if r.rc != 0:   # llvm-link verifies what it reads and writes
         return None
+    set_linkages(out, [f[4] for f in funcs])
     for p in parts:
         os.remove(p)
     return flags
+
+
+# A copy with one more instruction: no longer the same function, but the
+# rest of it is still the same code, for the outliner.
+EXTRA = "  %%Xa = alloca i32, align 4\n  store volatile i32 %d, ptr %%Xa, align 4\n"
+LINKAGES = {"external": ("", ""), "internal": ("internal ", ""), "odr": ("linkonce_odr ", ""),
+            "hidden": ("hidden ", ""), "odr-unnamed": ("linkonce_odr ", "unnamed_addr "),
+            "unnamed": ("", "unnamed_addr ")}
+
+
+def set_linkages(path, linkages):
+    """Gives f0, f1... their linkages (after llvm-link, which would drop
+    linkonce and internal functions nothing uses)."""
+    with open(path) as f:
+        text = f.read()
+    for i, linkage in enumerate(linkages):
+        pre, post = LINKAGES[linkage]
+        text = re.sub(r"define void (@f%d\(.*\)) (.*)\{" % i, r"define %svoid \1 %s\2{" % (pre, post), text, 1)
+    with open(path, "w") as f:
+        f.write(text)
 
 
 def bump_constant(text, salt):
@@ -214,7 +239,7 @@ def lit_candidate(red, flags, outcome, sig, dest):
     with open(dest, "w") as f:
         f.write("; RUN: %%opt-coalesce -passes=coalesce %s -S %%s | FileCheck %%s\n"
                 % " ".join(flags))
-        f.write("; Purpose: (from the stress gauntlet) coalesce gave a %s on this module: %s\n"
+        f.write("; Purpose: (from the stress gauntlet) coalesce failed (%s) on this module: %s\n"
                 "; TODO: CHECK lines for the fixed output.\n\n" % (outcome, sig))
         f.write(body)
 
