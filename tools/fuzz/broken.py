@@ -48,6 +48,12 @@ class Link:
         self.inputs, self.extra, self.opts = list(inputs), list(extra), list(opts)
         self.envadd, self.word = envadd or {}, word
 
+    def written(self):
+        """Files a successful link may write besides its output: the
+        report a (still valid) report option names."""
+        w = self.word or ""
+        return [w.split("=", 1)[1]] if "report" in w and "=" in w else []
+
 
 # ---------------------------------------------------------------- broken inputs
 
@@ -198,7 +204,7 @@ def attempt(env, case, host, link, coalesce):
     if coalesce:
         e.update(link.envadd)
     r = hosts.run_in(case, cmd, e, env.timeout)
-    left = case.leftovers(["app"] if r.rc == 0 else [])
+    left = case.leftovers(["app"] + link.written() if r.rc == 0 else [])
     left = [p for p in left if not p.startswith("reports")]
     printed = None
     if r.timed_out:
