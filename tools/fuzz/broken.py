@@ -21,7 +21,7 @@ Failures: crash, hang, silent (non-zero exit, nothing said), output-left,
 leftovers, wrong-output, only-coalesce-accepts. A failure the same host
 shows without coalesce is counted as "host-only" instead.
 
-    python3 tools/fuzz/broken.py --build build --seeds 0-200
+    python3 tools/fuzz/broken.py --build build --seeds 0-239
 """
 import os
 import random
@@ -115,7 +115,7 @@ def wrong_target(env, rng, case, host):
     target = rng.choice(TARGETS)
     src = rng.choice(["b.c", "c.c", "api.c"])
     one = hosts.Program("cmulti-" + src, SRC, [src])
-    objs[PROGRAM.lto.index(src)] = hosts.build(env, one, ["--target=" + target], tag=target)[0]
+    objs[PROGRAM.lto.index(src)] = hosts.build(env, one, ["--target=" + target], tag="-" + target)[0]
     return Link(objs, word=os.path.basename(objs[PROGRAM.lto.index(src)]))
 
 

@@ -18,13 +18,15 @@ link fails, or the same links differ, without coalesce too).
 Quick mode: every fixed program once with ld.lld and with gold, with -g
 and without.
 
-    python3 tools/fuzz/determinism.py --build build --seeds 0-60
+    python3 tools/fuzz/determinism.py --build build --seeds 0-51
 """
+import hashlib
 import os
 import random
 import shutil
 import struct
 import sys
+import tempfile
 
 import common
 import hosts
@@ -54,7 +56,7 @@ ORDER = ("lld", "gold", "bfd", "mold")   # quick mode covers the first two
 QUICK = range(0, len(FIXED) * 4)
 
 
-def choose(seed):
+def choose(env, seed):
     """(program, host, -g?, jobs) for SEED: the fixed programs over every
     host (ld.lld and gold first), then generated programs."""
     rng = random.Random(seed)
@@ -63,7 +65,7 @@ def choose(seed):
         host, rest = divmod(seed, n * 2)
         g, i = divmod(rest, n)
         return FIXED[i], ORDER[host], bool(g), rng.choice([1, 2, 3])
-    return generated(seed), rng.choice(ORDER), rng.random() < 0.5, rng.choice([1, 2, 3])
+    return generated(env, seed), rng.choice(ORDER), rng.random() < 0.5, rng.choice([1, 2, 3])
 
 
 # ---------------------------------------------------------------- generated programs
@@ -77,33 +79,42 @@ BODIES = [
 ]
 
 
-def generated(seed):
+def generated(env, seed):
     """A program of 2-4 files of similar functions (some identical, some
-    differing in constants), written once per run."""
-    def write():
-        rng = random.Random(seed)
-        d = os.path.join(hosts.cache_dir(), "gen%d" % seed)
-        os.makedirs(d)
-        files, names = [], []
-        for f in range(rng.randint(2, 4)):
-            lines = []
-            for k in range(rng.randint(2, 8)):
-                body = rng.choice(BODIES).replace("K1", str(rng.choice([3, 5, 7, 1000]))) \
-                                         .replace("K2", str(rng.choice([0, 1, 42])))
-                name = "f%d_%d" % (f, k)
-                lines.append("long %s(const long *a, int n) { %s }" % (name, body))
-                names.append(name)
-            files.append("u%d.c" % f)
-            with open(os.path.join(d, files[-1]), "w") as out:
-                out.write("\n".join(lines) + "\n")
-        with open(os.path.join(d, "main.c"), "w") as out:
-            out.write("#include <stdio.h>\n")
-            out.write("".join("long %s(const long *, int);\n" % n for n in names))
-            out.write("int main(void) { long a[16]; for (int i = 0; i < 16; i++) a[i] = i * 7 - 20;\n")
-            out.write("".join('  printf("%%ld\\n", %s(a, 16));\n' % n for n in names))
-            out.write("  return 0; }\n")
-        return P("gen%d" % seed, d, ["main.c"] + files, flags=[rng.choice(["-O2", "-Os", "-Oz"])])
-    return hosts.once(("generated", seed), write)
+    differing in constants), written once into the cache."""
+    rng = random.Random(seed)
+    files, names = {}, []
+    for f in range(rng.randint(2, 4)):
+        lines = []
+        for k in range(rng.randint(2, 8)):
+            body = rng.choice(BODIES).replace("K1", str(rng.choice([3, 5, 7, 1000]))) \
+                                     .replace("K2", str(rng.choice([0, 1, 42])))
+            names.append("f%d_%d" % (f, k))
+            lines.append("long %s(const long *a, int n) { %s }" % (names[-1], body))
+        files["u%d.c" % f] = "\n".join(lines) + "\n"
+    files["main.c"] = "".join(
+        ["#include <stdio.h>\n"] + ["long %s(const long *, int);\n" % n for n in names] +
+        ["int main(void) { long a[16]; for (int i = 0; i < 16; i++) a[i] = i * 7 - 20;\n"] +
+        ['  printf("%%ld\\n", %s(a, 16));\n' % n for n in names] + ["  return 0; }\n"])
+    flags = [rng.choice(["-O2", "-Os", "-Oz"])]
+    d = write_once(hosts.cache_dir(env), "gen%d" % seed, files)
+    return P("gen%d" % seed, d, ["main.c"] + sorted(f for f in files if f != "main.c"), flags=flags)
+
+
+def write_once(parent, name, files):
+    """PARENT/NAME-HASH holding FILES ({name: text}), written once."""
+    digest = hashlib.sha1(repr(sorted(files.items())).encode()).hexdigest()[:12]
+    d = os.path.join(parent, "%s-%s" % (name, digest))
+    if not os.path.isdir(d):
+        part = tempfile.mkdtemp(prefix=".part-", dir=parent)
+        for n, text in files.items():
+            with open(os.path.join(part, n), "w") as f:
+                f.write(text)
+        try:
+            os.rename(part, d)
+        except OSError:     # another process was first
+            shutil.rmtree(part, ignore_errors=True)
+    return d
 
 
 # ---------------------------------------------------------------- the links
@@ -134,7 +145,7 @@ def link(env, case, prog, host, g, jobs, second, tag):
 
 
 def one(env, seed):
-    prog, host, g, jobs = choose(seed)
+    prog, host, g, jobs = choose(env, seed)
     what = "%s with %s%s, jobs=%d" % (prog.name, host, " -g" if g else "", jobs)
     with hosts.Case(env) as case:
         links = [("1", False), ("2", False)] + ([("3", True)] if host in THREADED else [])

@@ -1,19 +1,21 @@
 """What the stress, broken and determinism modes share beyond common.py:
 the four linkers coalesce runs in and the command that links with each
 (with coalesce, or without it to tell a host's own fault from coalesce's),
-small programs built once per run into a cache, one scratch case with its
-own cwd and TMPDIR whose leftovers can be listed, running a mode's cases
-on env.jobs threads, and a command line to run one mode alone:
+small programs built once into a cache (BUILD/fuzz-cache), one scratch
+case with its own cwd and TMPDIR whose leftovers can be listed, running a
+mode's cases, and a command line to run one mode alone, its seeds on -j
+threads:
 
-    python3 tools/fuzz/stress.py --build build --seeds 0-100
+    python3 tools/fuzz/stress.py --build build --seeds 0-99 -j 2
 
-(seed ranges are half-open, as range(): 0-100 is seeds 0..99).
+(seed ranges are inclusive, as tools/fuzz/gauntlet takes them).
 """
 import argparse
-import atexit
 import concurrent.futures
+import hashlib
 import json
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -127,47 +129,62 @@ class Program:
         self.flags = list(flags)
 
 
-_CACHE = {}
+_CACHE = {}                 # this process's memo: built objects, once()'s values
 _LOCK = threading.RLock()
 
 
-def cache_dir():
-    """One directory per run for objects built once; removed at exit."""
-    with _LOCK:
-        return _cache_dir()
-
-
-def _cache_dir():
-    if "dir" not in _CACHE:
-        _CACHE["dir"] = tempfile.mkdtemp(prefix="coalesce-fuzz-cache-")
-        atexit.register(shutil.rmtree, _CACHE["dir"], True)
-    return _CACHE["dir"]
+def cache_dir(env):
+    """BUILD/fuzz-cache: objects built once and reused by every process
+    and run, each under a key that hashes its sources and flags."""
+    d = os.path.join(env.build, "fuzz-cache")
+    os.makedirs(d, exist_ok=True)
+    return d
 
 
 def build(env, prog, extra_flags=(), tag=""):
-    """Compiles PROG once per run (per EXTRA_FLAGS); returns the objects and
-    link arguments: [lto .o..., native .o..., -L dir -lNAME -rpath dir]."""
+    """Compiles PROG once (per EXTRA_FLAGS); returns the objects and link
+    arguments: [lto .o..., native .o..., lib.so, -Wl,-rpath,dir]."""
     with _LOCK:
-        return list(_build(env, prog, extra_flags, tag))
+        key = (prog.name, prog.srcdir, tuple(extra_flags), tag)
+        if key not in _CACHE:
+            _CACHE[key] = _build(env, prog, list(extra_flags), tag)
+        return list(_CACHE[key])
 
 
 def _build(env, prog, extra_flags, tag):
-    key = (prog.name, tuple(extra_flags), tag)
-    if key in _CACHE:
-        return _CACHE[key]
-    d = os.path.join(cache_dir(), "%s%s.%d" % (prog.name, tag, len(_CACHE)))
-    os.makedirs(d)
-    args = []
-    for src, lto in [(s, True) for s in prog.lto] + [(s, False) for s in prog.native]:
-        obj = os.path.join(d, os.path.splitext(os.path.basename(src))[0] + (".o" if lto else ".native.o"))
-        compile_one(env, prog, src, obj, (["-flto"] if lto else []) + list(extra_flags))
-        args.append(obj)
-    if prog.dso:
-        lib = os.path.join(d, "lib%sdso.so" % prog.name.replace("-", ""))
-        compile_one(env, prog, prog.dso, lib, ["-fPIC", "-shared"] + list(extra_flags))
-        args += [lib, "-Wl,-rpath," + d]
-    _CACHE[key] = args
-    return args
+    """Builds into a new directory renamed into place, so that processes
+    building the same program at once do not see each other's halves."""
+    d = os.path.join(cache_dir(env), "%s%s-%s" % (prog.name, tag, fingerprint(prog, extra_flags)))
+    units = [(s, True) for s in prog.lto] + [(s, False) for s in prog.native]
+    objs = [os.path.join(d, os.path.splitext(os.path.basename(s))[0] + (".o" if lto else ".native.o"))
+            for s, lto in units]
+    lib = os.path.join(d, "lib%sdso.so" % re.sub(r"\W", "", prog.name)) if prog.dso else None
+    if not os.path.isdir(d):
+        part = tempfile.mkdtemp(prefix=".part-", dir=cache_dir(env))
+        for (src, lto), obj in zip(units, objs):
+            compile_one(env, prog, src, os.path.join(part, os.path.basename(obj)),
+                        (["-flto"] if lto else []) + extra_flags)
+        if lib:
+            compile_one(env, prog, prog.dso, os.path.join(part, os.path.basename(lib)),
+                        ["-fPIC", "-shared"] + extra_flags)
+        try:
+            os.rename(part, d)
+        except OSError:     # another process was first
+            shutil.rmtree(part, ignore_errors=True)
+    return objs + ([lib, "-Wl,-rpath," + d] if lib else [])
+
+
+def fingerprint(prog, extra_flags):
+    """A hash of PROG's flags and of every file its sources may read."""
+    h = hashlib.sha1(repr((prog.flags, extra_flags, prog.lto, prog.native, prog.dso)).encode())
+    dirs = sorted({os.path.dirname(os.path.join(prog.srcdir, s))
+                   for s in prog.lto + prog.native + [prog.dso or ""]})
+    for d in dirs:
+        for n in sorted(os.listdir(d)):
+            if os.path.isfile(os.path.join(d, n)):
+                with open(os.path.join(d, n), "rb") as f:
+                    h.update(n.encode() + f.read())
+    return h.hexdigest()[:12]
 
 
 def compile_one(env, prog, src, out, flags):
@@ -177,6 +194,14 @@ def compile_one(env, prog, src, out, flags):
     r = common.run(cmd, env.timeout)
     if r.rc != 0:
         raise RuntimeError("cannot build %s: %s\n%s" % (src, " ".join(cmd), r.err))
+
+
+def once(key, make):
+    """MAKE()'s value, computed once per process under KEY."""
+    with _LOCK:
+        if key not in _CACHE:
+            _CACHE[key] = make()
+        return _CACHE[key]
 
 
 # ---------------------------------------------------------------- running a mode
@@ -190,36 +215,47 @@ def once(key, make):
 
 
 def run_cases(env, seeds, tally, one):
-    """Runs ONE(env, seed) for every seed on env.jobs threads (the work is
-    in subprocesses) and records in TALLY what each returns: an outcome,
-    or (kind, kept_dir, detail) for a failure."""
-    with concurrent.futures.ThreadPoolExecutor(max(1, env.jobs)) as pool:
-        futures = {pool.submit(one, env, s): s for s in seeds}
-        for f in concurrent.futures.as_completed(futures):
-            seed = futures[f]
-            try:
-                res = f.result()
-            except Exception as e:  # a harness fault: count it, keep going
-                res = ("harness-error", "", "%s: %s" % (type(e).__name__, e))
-            if isinstance(res, tuple):
-                tally.fail(seed, *res)
-            else:
-                tally.add(res)
+    """Runs ONE(env, seed) for each seed in turn (the gauntlet's driver
+    runs chunks of seeds in parallel) and records in TALLY what each
+    returns: an outcome, or (kind, kept_dir, detail) for a failure."""
+    for seed in seeds:
+        try:
+            res = one(env, seed)
+        except Exception as e:  # a harness fault: count it, keep going
+            res = ("harness-error", "", "%s: %s" % (type(e).__name__, e))
+        if isinstance(res, tuple):
+            tally.fail(seed, *res)
+        else:
+            tally.add(res)
 
 
 def parse_seeds(text):
-    """'A-B' (half-open, as range()) or 'N' (one seed)."""
-    if "-" in text:
-        a, b = text.split("-", 1)
-        return range(int(a), int(b))
-    return range(int(text), int(text) + 1)
+    """'A-B' (inclusive, as the gauntlet takes it) or 'N'."""
+    a, _, b = text.partition("-")
+    return range(int(a), int(b or a) + 1)
+
+
+def run_parallel(module, env, seeds):
+    """MODULE's run() over SEEDS, one seed a task on env.jobs threads (the
+    work is in subprocesses); one merged tally."""
+    tally = common.Tally(module.NAME)
+    def task(seed):
+        part = common.Tally(module.NAME)
+        module.run(env, [seed], part)
+        return part
+    with concurrent.futures.ThreadPoolExecutor(max(1, env.jobs)) as pool:
+        for part in pool.map(task, seeds):
+            for k, n in part.counts.items():
+                tally.add(k, n)
+            tally.failures += part.failures
+    return tally
 
 
 def main(module):
     """The command line of one mode module run alone."""
     ap = argparse.ArgumentParser(description="Run the %s mode of the gauntlet alone." % module.NAME)
     ap.add_argument("--build", default=os.path.join(common.ROOT, "build"))
-    ap.add_argument("--seeds", help="A-B (half-open) or N; default: the quick range")
+    ap.add_argument("--seeds", help="A-B (inclusive) or N; default: the quick range")
     ap.add_argument("--keep", default=None, help="where failing cases go (default: a new temp dir)")
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--timeout", type=int, default=120, help="seconds per command")
@@ -227,10 +263,9 @@ def main(module):
     keep = a.keep or tempfile.mkdtemp(prefix="coalesce-fuzz-kept-")
     env = common.Env(a.build, keep, jobs=a.jobs, timeout=a.timeout)
     seeds = parse_seeds(a.seeds) if a.seeds else module.QUICK
-    tally = common.Tally(module.NAME)
     t0 = time.time()
-    module.run(env, seeds, tally)
-    print(json.dumps({"mode": tally.mode, "seeds": "%d-%d" % (seeds.start, seeds.stop),
+    tally = run_parallel(module, env, seeds)
+    print(json.dumps({"mode": tally.mode, "seeds": "%d-%d" % (seeds.start, seeds.stop - 1),
                       "seconds": round(time.time() - t0, 1), "counts": tally.counts,
                       "failures": tally.failures, "kept": keep}, indent=2))
     return 1 if tally.failures else 0

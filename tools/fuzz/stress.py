@@ -17,7 +17,7 @@ not assemble or verify). A failing module is kept and reduced with
 llvm-reduce (a bounded time, the test re-checking the same failure) into
 reduced.ll, a test/ir-style lit test candidate.
 
-    python3 tools/fuzz/stress.py --build build --seeds 0-300
+    python3 tools/fuzz/stress.py --build build --seeds 0-299
 """
 import os
 import random
@@ -168,7 +168,8 @@ def one(env, seed):
         if outcome == "passed":
             return outcome
         kept = env.keep(NAME, seed, [case.path("in.ll")], note(seed, flags, outcome, detail))
-        reduce_case(env, flags, outcome, detail, kept)
+        if getattr(env, "reduce", True):
+            reduce_case(env, flags, outcome, detail, kept)
         return outcome, kept, signature(outcome, detail)
 
 
@@ -204,7 +205,8 @@ rm -f "$out"
 
 def reduce_case(env, flags, outcome, detail, kept):
     """Writes KEPT/reduced.ll (and KEPT/reduced.test.ll, a lit candidate)
-    with llvm-reduce, in at most REDUCE_SECONDS."""
+    with llvm-reduce, in at most env.reduce_minutes (the gauntlet's
+--reduce-minutes) or REDUCE_SECONDS."""
     sig = signature(outcome, detail)
     script = os.path.join(kept, "interesting.sh")
     opt = " ".join(shlex.quote(c) for c in opt_cmd(env, flags, "", "")[:-3])
@@ -223,8 +225,9 @@ def reduce_case(env, flags, outcome, detail, kept):
                                    check=check))
     os.chmod(script, os.stat(script).st_mode | stat.S_IXUSR)
     red = os.path.join(kept, "reduced.ll")
+    seconds = int(getattr(env, "reduce_minutes", REDUCE_SECONDS / 60) * 60)
     r = common.run([env.tool("llvm-reduce"), "--test=" + script, "-o", red,
-                    os.path.join(kept, "in.ll")], REDUCE_SECONDS, cwd=kept)
+                    os.path.join(kept, "in.ll")], seconds, cwd=kept)
     if not os.path.exists(red):
         with open(os.path.join(kept, "NOTE"), "a") as f:
             f.write("\nllvm-reduce: %s\n" % ("timed out" if r.timed_out else r.err[-400:]))
