@@ -3,7 +3,7 @@ runs in (ld.lld with the pass plugin; ld.gold, ld.bfd and mold with
 coalesce.so as the GNU plugin; the host rotates with the seed).
 
 A seed derives one broken link from test/link/Inputs/c-multi's bitcode
-objects (built once per run): an object cut at a random offset, an object
+objects (built once, in BUILD/fuzz-cache): an object cut at a random offset, an object
 with 1-8 bits flipped, an archive with a bad member, an object compiled
 for another target, or a coalesce option (COALESCE_OPTIONS, -plugin-opt=,
 ld.lld's pipeline parameters or -mllvm) with its name or value mutated.
@@ -15,8 +15,8 @@ that succeeds must leave nothing but its output, and its program must
 print what the intact program prints, or what the same link without
 coalesce prints (a flipped bit may change a constant): "accepted". A
 rejection whose message does not name the broken file where the same
-link without coalesce does is counted apart, as "rejected-unnamed" (not
-a failure: a reason to look).
+link without coalesce does, or does not quote the mutated option, is
+counted apart as "rejected-unnamed" (not a failure: a reason to look).
 Failures: crash, hang, silent (non-zero exit, nothing said), output-left,
 leftovers, wrong-output, only-coalesce-accepts. A failure the same host
 shows without coalesce is counted as "host-only" instead.

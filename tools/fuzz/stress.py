@@ -1,21 +1,23 @@
 """The stress mode: random IR from llvm-stress through coalesce in opt.
 
 A seed builds one module of one to five llvm-stress functions (sizes and
-options by seed), each renamed, some repeated verbatim or with one integer
-constant changed so that merging and merging up to constants really act;
-most modules get an x86-64 or AArch64 triple so the size model prices
-them. The module goes through
+options by seed), each renamed and given a linkage (external, internal,
+linkonce_odr, hidden, unnamed_addr), some repeated: verbatim, with one
+integer constant changed, or with one instruction more, so that merging,
+merging up to constants and outlining really act. Most modules get an
+x86-64 or AArch64 triple so the size model prices them. The module goes
+through
 
     opt -load-pass-plugin=coalesce.so -passes=coalesce -coalesce-verify ...
 
-(some seeds lower the outliner's thresholds so that it outlines), and
-its output through opt -passes=verify. Outcomes: passed, crash, verifier
-(coalesce's own -coalesce-verify), verifier-after (opt -passes=verify on
-coalesce's output), error (any
-other non-zero exit), hang, and skipped (the generated input itself does
-not assemble or verify). A failing module is kept and reduced with
-llvm-reduce (a bounded time, the test re-checking the same failure) into
-reduced.ll, a test/ir-style lit test candidate.
+(some seeds lower the outliner's thresholds so that it outlines, or
+change other options), and its output through opt -passes=verify.
+Outcomes: passed, crash, verifier (coalesce's own -coalesce-verify),
+verifier-after (opt -passes=verify on coalesce's output), error (any
+other non-zero exit), hang, and skipped (the generated pieces do not
+link into a valid module). A failing module is kept and reduced with
+llvm-reduce (in a bounded time, the test re-checking the same failure)
+into reduced.ll and reduced.test.ll, a test/ir-style lit test candidate.
 
     python3 tools/fuzz/stress.py --build build --seeds 0-299
 """
