@@ -275,14 +275,14 @@ def write_lit_test(d, p, outcome, srcs):
 
 def lit_text(p, outcome, name):
     base = [os.path.basename(s) for s in p.sources]
-    cflags = " ".join(p.cflags)
+    cflags = "".join(" " + f for f in p.cflags)
     opt = p.opt + (" -fno-inline" if p.no_inline else "")
     linker, stage = outcome.config.split(":")
     lines = ["# RUN: rm -rf %t && mkdir -p %t",
-             "# RUN: %%clang -O0 -w %s %s -o %%t/ref" % (cflags, " ".join("%S/Inputs/" + name + "/" + s for s in base)),
+             "# RUN: %%clang -O0 -w%s %s -o %%t/ref" % (cflags, " ".join("%S/Inputs/" + name + "/" + s for s in base)),
              "# RUN: %t/ref > %t/out.ref"]
     for s in base:
-        lines.append("# RUN: %%clang %s -w -flto -c %s %%S/Inputs/%s/%s -o %%t/%s" % (opt, cflags, name, s, obj(s)))
+        lines.append("# RUN: %%clang %s -w -flto -c%s %%S/Inputs/%s/%s -o %%t/%s" % (opt, cflags, name, s, obj(s)))
     objs = " ".join("%t/" + obj(s) for s in base)
     if linker == "lld":
         pipeline = " -Xlinker '--lto-newpm-passes=lto<O2>,coalesce-%s'" % stage if stage in STAGES else ""

@@ -92,6 +92,13 @@ def render(store):
         counts = ", ".join("%s %d" % kv for kv in sorted(m["counts"].items()))
         seeds = ", ".join("%d-%d" % (a, b) if a != b else str(a) for a, b in m["seeds"])
         lines.append("| %s | %d | %s | %s |" % (name, m["cases"], counts, seeds))
+    lines += ["", "What coalesce did per program (its JSON report of the ld.lld link with the default pipeline):", "",
+              "| mode | programs | merged identical | merged up to constants | outlined sites |", "|---|---:|---:|---:|---:|"]
+    for name, m in sorted(store["modes"].items()):
+        c, n = m["counts"], m["counts"].get("reported", 0)
+        if n:
+            lines.append("| %s | %d | %.1f | %.1f | %.1f |" % (name, n, c.get("sum-merges", 0) / n,
+                                                            c.get("sum-merged-constants", 0) / n, c.get("sum-outlined-sites", 0) / n))
     lines += ["", "## Failures", ""]
     bugs = [(name, f) for name, m in sorted(store["modes"].items()) for f in m["failures"]]
     if not bugs:

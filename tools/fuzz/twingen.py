@@ -205,11 +205,12 @@ class Program:
         plan = self.body(sh, own)
         consts = [self.rconst() for _ in range(sh.nconst + 2)]
         callees = [self.callee(None) for _ in range(sh.ncallee)]
+        noinline = self.r.random() < self.noinline_share    # per family: attributes must match to merge
         for k in range(self.r.randrange(2, 5)):
             kind = self.r.choice(["same", "same", "consts", "consts", "similar"]) if k else "same"
-            self.instance("f%d_%d" % (fid, k), sig, sh, plan, consts, kind, callees)
+            self.instance("f%d_%d" % (fid, k), sig, sh, plan, consts, kind, callees, noinline)
 
-    def instance(self, name, sig, sh, plan, consts, kind, callees):
+    def instance(self, name, sig, sh, plan, consts, kind, callees, noinline):
         if kind == "consts":
             # the prologue's constants always reach the code; one more may
             consts = list(consts)
@@ -234,7 +235,7 @@ class Program:
                  "  unsigned a[8] = {0u, 1u, 2u, 3u, 4u, 5u, 6u, 7u};"]
         lines += self.render_body(sh, plan, consts, callees)
         lines += ["  " + epi, "}"]
-        self.add(name, sig, tu, lines, cost=1 + sum(self.cost.get(c, 1) for c in callees))
+        self.add(name, sig, tu, lines, cost=1 + sum(self.cost.get(c, 1) for c in callees), noinline=noinline)
 
     def callee(self, tu):
         """An earlier, cheap 'val' function callable from file TU (None: from
@@ -265,10 +266,11 @@ class Program:
                           "  return %s(n - 1u, v0 ^ v2) + v3;" % other, "}"]
                 self.add(me, "recur", tu, lines, static)
 
-    def add(self, name, sig, tu, lines, static=None, cost=1):
+    def add(self, name, sig, tu, lines, static=None, cost=1, noinline=None):
         if static is None:
             static = self.r.random() < 0.35
-        noinline = self.r.random() < self.noinline_share
+        if noinline is None:
+            noinline = self.r.random() < self.noinline_share
         attrs = ("static " if static else "") + ("__attribute__((noinline)) " if noinline else "")
         lines[0] = attrs + lines[0]
         self.funcs.append({"name": name, "sig": sig, "tu": tu, "static": static, "lines": lines})
