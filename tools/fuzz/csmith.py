@@ -3,7 +3,7 @@ Csmith's default), the -O0 build as the reference, then full LTO at -Oz
 (-fno-inline for every other seed, without which LTO inlines nearly
 everything and coalesce sees little), linked through ld.lld and ld.gold
 with coalesce (difflink.py), the printed checksums compared. A program
-whose reference runs past the time limit is skipped (skipped-timeout).
+whose reference runs past 5 s is skipped (skipped-timeout).
 """
 import os
 import shutil
@@ -14,6 +14,7 @@ import difflink
 NAME = "csmith"
 QUICK = range(0, 24)
 INCLUDE = "/usr/include/csmith"
+RUN_TIMEOUT = 5     # seconds; a few Csmith programs loop for minutes at -O0
 OPTIONS = ["--max-funcs", "16", "--max-block-depth", "3", "--max-expr-complexity", "6",
            "--max-array-len-per-dim", "6", "--no-packed-struct"]
 
@@ -24,7 +25,7 @@ def program(env, seed, d):
     if r.rc != 0 or not os.path.exists(os.path.join(d, "prog.c")):
         return None
     return difflink.Program(NAME, seed, d, ["prog.c"], cflags=["-I" + INCLUDE],
-                            no_inline=seed % 2 == 1, configs=difflink.configs_for(seed))
+                            no_inline=seed % 2 == 1, run_timeout=RUN_TIMEOUT, configs=difflink.configs_for(seed))
 
 
 def run(env, seeds, tally):

@@ -21,7 +21,6 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import common  # noqa: E402
 
 CLANG = "clang"
-RUN_TIMEOUT = 10          # seconds a built program may run
 STAGES = ("merge", "merge-constants", "outline")
 GOLD_STAGE_OPTS = {       # gold: the stage alone by turning the others off (identical merging always runs)
     "default": [],
@@ -43,6 +42,7 @@ class Program:
     opt: str = "-Oz"
     no_inline: bool = False
     ubsan_ref: bool = False
+    run_timeout: float = 10   # seconds a built program may run
     configs: list = field(default_factory=lambda: ["lld:default", "gold:default"])
 
 
@@ -118,7 +118,7 @@ def link(env, p, config, out):
 
 
 def execute(env, p, exe):
-    return common.run([os.path.join(p.dir, exe)], RUN_TIMEOUT, cwd=p.dir)
+    return common.run([os.path.join(p.dir, exe)], p.run_timeout, cwd=p.dir)
 
 
 def reference(env, p):
