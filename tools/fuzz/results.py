@@ -92,14 +92,7 @@ def render(store):
         counts = ", ".join("%s %d" % kv for kv in sorted(m["counts"].items()))
         seeds = ", ".join("%d-%d" % (a, b) if a != b else str(a) for a, b in m["seeds"])
         lines.append("| %s | %d | %s | %s |" % (name, m["cases"], counts, seeds))
-    lines += ["", "What coalesce did per program (its JSON report of the ld.lld link with the default pipeline):", "",
-              "| mode | programs | merged identical | merged up to constants | outlined sites |", "|---|---:|---:|---:|---:|"]
-    for name, m in sorted(store["modes"].items()):
-        c, n = m["counts"], m["counts"].get("reported", 0)
-        if n:
-            lines.append("| %s | %d | %.1f | %.1f | %.1f |" % (name, n, c.get("sum-merges", 0) / n,
-                                                            c.get("sum-merged-constants", 0) / n, c.get("sum-outlined-sites", 0) / n))
-    lines += ["", "## Failures", ""]
+    lines += per_program(store) + ["## Failures", ""]
     bugs = [(name, f) for name, m in sorted(store["modes"].items()) for f in m["failures"]]
     if not bugs:
         lines.append("None found.")
@@ -110,3 +103,18 @@ def render(store):
             lines.append("| %s | %s | %s | %s | %s | %s |" % (name, f["seed"], f["kind"], f["status"], f["kept"], detail))
     lines += ["", "%d runs recorded, the last on %s." % (len(store["runs"]), store["runs"][-1]["date"] if store["runs"] else "-"), ""]
     return "\n".join(lines)
+
+
+def per_program(store):
+    """The averages of what coalesce did, for modes that read its report."""
+    rows = []
+    for name, m in sorted(store["modes"].items()):
+        c, n = m["counts"], m["counts"].get("reported", 0)
+        if n:
+            rows.append("| %s | %d | %.1f | %.1f | %.1f |" % (name, n, c.get("sum-merges", 0) / n,
+                                                            c.get("sum-merged-constants", 0) / n, c.get("sum-outlined-sites", 0) / n))
+    if not rows:
+        return [""]
+    return ["", "What coalesce did per program (its JSON report of the ld.lld link with the default pipeline):", "",
+            "| mode | programs | merged identical | merged up to constants | outlined sites |",
+            "|---|---:|---:|---:|---:|"] + rows + [""]
