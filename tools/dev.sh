@@ -16,10 +16,12 @@ LLVM_BIN=/usr/lib/llvm-22/bin
 # built with clang --target=aarch64-linux-gnu, linked by ld.lld and run.
 # dpkg-dev and file: CPack's DEB generator (dpkg-shlibdeps); pkgconf,
 # ninja-build and meson: the tests of the installed package (test/package).
+# csmith, libcsmith-dev and cvise: the gauntlet (tools/fuzz, docs/gauntlet.md).
 PACKAGES=(llvm-22-dev clang-22 lld-22 llvm-22-tools binutils-dev mold
           cmake make g++ libgtest-dev python3 chromium
           libc6-dev-arm64-cross libstdc++-12-dev-arm64-cross qemu-user
-          dpkg-dev file pkgconf ninja-build meson)
+          dpkg-dev file pkgconf ninja-build meson
+          csmith libcsmith-dev cvise)
 
 log() { printf '==> %s\n' "$*" >&2; }
 

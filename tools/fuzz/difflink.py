@@ -1,0 +1,304 @@
+"""Differential linking, shared by the csmith and twins modes: one C program
+(one or more files) built as a reference at -O0, then with full LTO and
+linked through ld.lld and ld.gold with coalesce, in several stage
+configurations; every binary must print what the reference prints.
+
+A link failure or a wrong output counts against coalesce only if the same
+objects linked without coalesce (ld.lld alone, or gold with LLVMgold.so)
+link and print the reference's output. A failing case is kept, reduced
+with cvise (the interestingness test is this file's `recheck` command,
+which re-checks the same failure) and written up as a lit test candidate.
+
+    python3 difflink.py recheck SPEC.json   # exit 0 iff SPEC's failure reproduces here
+"""
+import json
+import os
+import shutil
+import sys
+from dataclasses import dataclass, field, asdict
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import common  # noqa: E402
+
+CLANG = "clang"
+STAGES = ("merge", "merge-constants", "outline")
+GOLD_STAGE_OPTS = {       # gold: the stage alone by turning the others off (identical merging always runs)
+    "default": [],
+    "merge": ["coalesce-merge-constants=false", "coalesce-outline=false"],
+    "merge-constants": ["coalesce-outline=false"],
+    "outline": ["coalesce-merge-constants=false"],
+}
+
+
+@dataclass
+class Program:
+    """What to build: SOURCES (file names in DIR), the optimization, and
+    which coalesce links (CONFIGS: 'lld:STAGE' or 'gold:STAGE')."""
+    mode: str
+    seed: int
+    dir: str
+    sources: list
+    cflags: list = field(default_factory=list)
+    opt: str = "-Oz"
+    no_inline: bool = False
+    ubsan_ref: bool = False
+    run_timeout: float = 10   # seconds a built program may run
+    configs: list = field(default_factory=lambda: ["lld:default", "gold:default"])
+
+
+@dataclass
+class Outcome:
+    kind: str                 # passed, skipped-*, or a failure: mismatch, crash, link-fail, hang
+    config: str = ""
+    detail: str = ""
+    report: dict = None       # coalesce's JSON report of the lld:default link
+
+    @property
+    def failed(self):
+        return self.kind in ("mismatch", "crash", "link-fail", "hang")
+
+
+def configs_for(seed):
+    """Every seed: both linkers with the default pipeline; one stage alone
+    through each linker, rotated by seed so that each is covered."""
+    return ["lld:default", "gold:default",
+            "lld:" + STAGES[seed % 3], "gold:" + STAGES[(seed + 1) % 3]]
+
+
+def _path(p, name):
+    return os.path.join(p.dir, name)
+
+
+def compile_reference(env, p):
+    flags = ["-O0", "-w"] + (["-fsanitize=undefined", "-fno-sanitize-recover=undefined"] if p.ubsan_ref else [])
+    return common.run([env.tool(CLANG)] + flags + p.cflags + p.sources + ["-o", "ref.exe"], env.timeout, cwd=p.dir)
+
+
+def compile_lto(env, p):
+    """Bitcode objects, one per source; the first failing Result, or None."""
+    flags = [p.opt, "-w", "-flto", "-c"] + (["-fno-inline"] if p.no_inline else []) + p.cflags
+    for s in p.sources:
+        r = common.run([env.tool(CLANG)] + flags + [s, "-o", obj(s)], env.timeout, cwd=p.dir)
+        if r.rc != 0:
+            return r
+    return None
+
+
+def obj(source):
+    return os.path.splitext(source)[0] + ".o"
+
+
+def link_command(env, p, config, out):
+    """The clang command line and environment of one link. CONFIG is
+    'lld:STAGE', 'gold:STAGE', 'lld:none' or 'gold:none' (no coalesce)."""
+    linker, stage = config.split(":")
+    objs = [obj(s) for s in p.sources]
+    report = os.path.join(p.dir, out + ".json")
+    envvars = dict(os.environ)
+    if linker == "lld":
+        cmd = [env.tool(CLANG), "-flto", "-fuse-ld=lld"]
+        if stage != "none":
+            cmd += ["-Wl,--load-pass-plugin=" + env.plugin]
+            envvars["COALESCE_OPTIONS"] = "-coalesce-verify -coalesce-report=" + report
+        if stage in STAGES:
+            cmd += ["-Xlinker", "--lto-newpm-passes=lto<O2>,coalesce-" + stage]
+    else:
+        cmd = [env.tool(CLANG), "-fno-lto", "-fuse-ld=gold"]
+        if stage == "none":
+            cmd += ["-Wl,-plugin," + os.path.join(os.path.dirname(env.llvm_bin), "lib", "LLVMgold.so")]
+        else:
+            cmd += ["-Wl,-plugin," + env.plugin, "-Wl,-plugin-opt=coalesce-verify"]
+            cmd += ["-Wl,-plugin-opt=" + o for o in GOLD_STAGE_OPTS[stage]]
+    return cmd + objs + ["-o", out], envvars
+
+
+def link(env, p, config, out):
+    cmd, envvars = link_command(env, p, config, out)
+    return common.run(cmd, env.timeout, cwd=p.dir, env=envvars)
+
+
+def execute(env, p, exe):
+    return common.run([os.path.join(p.dir, exe)], p.run_timeout, cwd=p.dir)
+
+
+def reference(env, p):
+    """The reference's output, or an Outcome that skips the program."""
+    r = compile_reference(env, p)
+    if r.rc != 0:
+        return Outcome("skipped-compile", detail=r.err[-400:])
+    r = execute(env, p, "ref.exe")
+    if r.timed_out:
+        return Outcome("skipped-timeout")
+    if p.ubsan_ref and "runtime error" in r.err:
+        return Outcome("skipped-ub", detail=r.err[-400:])
+    if r.rc != 0:
+        return Outcome("skipped-ref-failed", detail=r.err[-400:])
+    return r
+
+
+def check(env, p, only=None):
+    """Builds and runs everything for P; the first failure, or passed."""
+    ref = reference(env, p)
+    if isinstance(ref, Outcome):
+        return ref
+    if compile_lto(env, p):
+        return Outcome("skipped-compile")
+    base = link(env, p, "lld:none", "base.exe")
+    if base.rc != 0:
+        return Outcome("skipped-baseline-link", detail=base.err[-400:])
+    b = execute(env, p, "base.exe")
+    if (b.rc, b.out) != (0, ref.out):
+        return Outcome("skipped-baseline-differs")
+    for config in only or p.configs:
+        out = check_config(env, p, config, ref.out)
+        if out.failed:
+            return out
+    return Outcome("passed", report=read_report(p.dir, "lld-default.exe.json"))
+
+
+def check_config(env, p, config, expected):
+    exe = config.replace(":", "-") + ".exe"
+    r = link(env, p, config, exe)
+    if r.crashed:
+        return Outcome("crash", config, r.err[-1500:])
+    if r.rc != 0:
+        gold_base = config.startswith("gold") and link(env, p, "gold:none", "gold-base.exe").rc == 0
+        if config.startswith("lld") or gold_base:
+            return Outcome("link-fail", config, r.err[-1500:])
+        return Outcome("skipped-baseline-link", config)
+    e = execute(env, p, exe)
+    if e.timed_out:
+        return Outcome("hang", config)
+    if (e.rc, e.out) != (0, expected):
+        return Outcome("mismatch", config, "rc %d; first differing line: %s" % (e.rc, first_diff(expected, e.out)))
+    return Outcome("passed", config)
+
+
+def first_diff(a, b):
+    for x, y in zip(a.splitlines() + ["<end>"], b.splitlines() + ["<end>"]):
+        if x != y:
+            return "expected %r, got %r" % (x, y)
+    return "none"
+
+
+def read_report(d, name):
+    try:
+        with open(os.path.join(d, name)) as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return None
+
+
+def record(env, p, outcome, tally):
+    """Counts OUTCOME in TALLY (with the report's merges and outlined sites);
+    keeps, reduces and writes up a failure."""
+    if not outcome.failed:
+        tally.add(outcome.kind)
+        if outcome.report:
+            add_report_counts(outcome.report, tally)
+        return
+    kept = keep(env, p, outcome)
+    tally.fail(p.seed, outcome.kind, kept, "%s: %s" % (outcome.config, outcome.detail))
+
+
+def add_report_counts(rep, tally):
+    """Sums of what coalesce did, to average over programs."""
+    merges = rep.get("merges", [])
+    tally.add("reported", 1)
+    tally.add("sum-merges", sum(1 for m in merges if m.get("stage") == "merge"))
+    tally.add("sum-merged-constants", sum(1 for m in merges if m.get("stage") == "merge-constants"))
+    tally.add("sum-outlined-sites", rep.get("outlined", {}).get("sites", 0))
+
+
+# --- keeping, reducing, writing up ------------------------------------------
+
+def keep(env, p, outcome):
+    note = "mode %s seed %d: %s with %s\n%s\nprogram: %s\n" % (
+        p.mode, p.seed, outcome.kind, outcome.config, outcome.detail, json.dumps(asdict(p)))
+    d = env.keep(p.mode, p.seed, [os.path.join(p.dir, s) for s in p.sources], note)
+    spec = dict(asdict(p), dir=".", expect=outcome.kind, config=outcome.config,
+                plugin=env.plugin, build=env.build)
+    with open(os.path.join(d, "spec.json"), "w") as f:
+        json.dump(spec, f, indent=1)
+    srcs = p.sources
+    if getattr(env, "reduce", True):
+        srcs = reduce_case(env, d, p) or srcs
+    write_lit_test(d, p, outcome, srcs)
+    return d
+
+
+def reduce_case(env, d, p):
+    """cvise over a copy of the sources in D/reduced, bounded in time;
+    returns the reduced paths (relative to D), or None."""
+    red = os.path.join(d, "reduced")
+    os.makedirs(red, exist_ok=True)
+    for s in p.sources + ["spec.json"]:
+        shutil.copy(os.path.join(d, s), red)
+    script = os.path.join(red, "interesting.sh")
+    with open(script, "w") as f:
+        f.write("#!/bin/sh\nexec python3 %s recheck %s\n" % (os.path.abspath(__file__), os.path.join(red, "spec.json")))
+    os.chmod(script, 0o755)
+    minutes = getattr(env, "reduce_minutes", 10)
+    r = common.run(["cvise", "--n", "1", "--timeout", "60", script] + p.sources, minutes * 60, cwd=red)
+    with open(os.path.join(red, "cvise.log"), "w") as f:
+        f.write(r.out[-20000:] + r.err[-20000:])
+    return [os.path.join("reduced", s) for s in p.sources]
+
+
+def recheck(spec_path):
+    """The interestingness test: the spec's failure, in the current directory."""
+    with open(spec_path) as f:
+        spec = json.load(f)
+    env = common.Env(spec["build"], os.getcwd())
+    p = Program(**{k: spec[k] for k in Program.__dataclass_fields__})
+    p.dir = os.getcwd()
+    if common.run([env.tool(CLANG), "-fsyntax-only", "-Werror=uninitialized", "-Werror=return-type",
+                   "-Werror=implicit-function-declaration", "-Werror=int-conversion"] + p.cflags + p.sources,
+                  60, cwd=p.dir).rc != 0:
+        return 1
+    p.ubsan_ref = True     # reduction must not turn the program into one with undefined behaviour
+    out = check(env, p, only=[spec["config"]])
+    return 0 if out.kind == spec["expect"] else 1
+
+
+def write_lit_test(d, p, outcome, srcs):
+    """D/test/link/NAME.test with D/test/link/Inputs/NAME/: drop both into
+    test/link/ to keep the case as a regression test."""
+    name = "fuzz-%s-%d" % (p.mode, p.seed)
+    inputs = os.path.join(d, "test", "link", "Inputs", name)
+    os.makedirs(inputs, exist_ok=True)
+    for s in srcs:
+        shutil.copy(os.path.join(d, s), inputs)
+    with open(os.path.join(d, "test", "link", name + ".test"), "w") as f:
+        f.write(lit_text(p, outcome, name))
+
+
+def lit_text(p, outcome, name):
+    base = [os.path.basename(s) for s in p.sources]
+    cflags = "".join(" " + f for f in p.cflags)
+    opt = p.opt + (" -fno-inline" if p.no_inline else "")
+    linker, stage = outcome.config.split(":")
+    lines = ["# RUN: rm -rf %t && mkdir -p %t",
+             "# RUN: %%clang -O0 -w%s %s -o %%t/ref" % (cflags, " ".join("%S/Inputs/" + name + "/" + s for s in base)),
+             "# RUN: %t/ref > %t/out.ref"]
+    for s in base:
+        lines.append("# RUN: %%clang %s -w -flto -c%s %%S/Inputs/%s/%s -o %%t/%s" % (opt, cflags, name, s, obj(s)))
+    objs = " ".join("%t/" + obj(s) for s in base)
+    if linker == "lld":
+        pipeline = " -Xlinker '--lto-newpm-passes=lto<O2>,coalesce-%s'" % stage if stage in STAGES else ""
+        lines.append("# RUN: env COALESCE_OPTIONS=-coalesce-verify %%clang -flto -fuse-ld=lld "
+                     "-Wl,--load-pass-plugin=%%coalesce_plugin%s %s -o %%t/app" % (pipeline, objs))
+    else:
+        opts = "".join(" -Wl,-plugin-opt=" + o for o in ["coalesce-verify"] + GOLD_STAGE_OPTS[stage])
+        lines.append("# RUN: %%clang -fno-lto -fuse-ld=gold -Wl,-plugin,%%coalesce_plugin%s %s -o %%t/app" % (opts, objs))
+    lines += ["# RUN: %t/app > %t/out", "# RUN: diff %t/out.ref %t/out",
+              "#", "# Purpose: found by the gauntlet (mode %s, seed %d, %s with %s): %s" % (
+                  p.mode, p.seed, outcome.kind, outcome.config, (outcome.detail.splitlines() or [""])[0][:200]),
+              "# The program must link and print what its -O0 build prints."]
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 3 and sys.argv[1] == "recheck":
+        sys.exit(recheck(sys.argv[2]))
+    sys.exit(__doc__)
