@@ -37,6 +37,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "plugin/GnuPlugin.h"
+#include "plugin/SymbolTableCheck.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -490,6 +491,9 @@ ld_plugin_status claimFile(const ld_plugin_input_file *File, int *Claimed) {
   if (!Buffer)
     return fail(Name + ": cannot read: " + Buffer.getError().message());
   F->Buffer = std::move(*Buffer);
+  if (std::string Why = checkSymbolTable(F->Buffer->getMemBufferRef());
+      !Why.empty())
+    return fail(Name + ": cannot read the bitcode: " + Why);
   Expected<std::unique_ptr<lto::InputFile>> Input =
       lto::InputFile::create(F->Buffer->getMemBufferRef());
   if (!Input)

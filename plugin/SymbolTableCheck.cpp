@@ -1,0 +1,99 @@
+//===- plugin/SymbolTableCheck.cpp - Bounds of a bitcode symbol table -----===//
+//
+// See SymbolTableCheck.h. The checks follow the layout of irsymtab::storage:
+// a header of ranges (modules, comdats, symbols, uncommon symbol facts,
+// dependent libraries) into the table, and strings into the string table;
+// a module's symbols and a symbol's comdat and uncommon facts are indices
+// into those ranges.
+//
+//===----------------------------------------------------------------------===//
+
+#include "plugin/SymbolTableCheck.h"
+
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/Object/IRSymtab.h"
+#include "llvm/Support/Error.h"
+
+using namespace llvm;
+namespace storage = llvm::irsymtab::storage;
+
+namespace coalesce {
+namespace gnu {
+
+namespace {
+
+class Checker {
+public:
+  Checker(StringRef Symtab, StringRef Strtab)
+      : Symtab(Symtab), Strtab(Strtab) {}
+
+  std::string run() {
+    auto &H = *reinterpret_cast<const storage::Header *>(Symtab.data());
+    if (H.Version != storage::Header::kCurrentVersion)
+      return ""; // LLVM rebuilds a table of another version.
+    for (const storage::Str *S : {&H.Producer, &H.TargetTriple,
+                                  &H.SourceFileName, &H.COFFLinkerOpts})
+      if (!inStrtab(*S))
+        return "a header string lies outside the string table";
+    if (!inSymtab(H.Modules) || !inSymtab(H.Comdats) ||
+        !inSymtab(H.Symbols) || !inSymtab(H.Uncommons) ||
+        !inSymtab(H.DependentLibraries))
+      return "a range lies outside the symbol table";
+    ArrayRef<storage::Comdat> Comdats = H.Comdats.get(Symtab);
+    ArrayRef<storage::Symbol> Symbols = H.Symbols.get(Symtab);
+    ArrayRef<storage::Uncommon> Uncommons = H.Uncommons.get(Symtab);
+    for (const storage::Comdat &C : Comdats)
+      if (!inStrtab(C.Name))
+        return "a comdat name lies outside the string table";
+    for (const storage::Str &S : H.DependentLibraries.get(Symtab))
+      if (!inStrtab(S))
+        return "a library name lies outside the string table";
+    for (const storage::Uncommon &U : Uncommons)
+      if (!inStrtab(U.COFFWeakExternFallbackName) || !inStrtab(U.SectionName))
+        return "a section name lies outside the string table";
+    for (const storage::Module &M : H.Modules.get(Symtab)) {
+      if (M.Begin > M.End || M.End > Symbols.size())
+        return "a module's symbols lie outside the symbol table";
+      uint64_t Uncommon = M.UncBegin;
+      for (const storage::Symbol &S : Symbols.slice(M.Begin, M.End - M.Begin)) {
+        if (!inStrtab(S.Name) || !inStrtab(S.IRName))
+          return "a symbol name lies outside the string table";
+        if (S.ComdatIndex != uint32_t(-1) && S.ComdatIndex >= Comdats.size())
+          return "a symbol names a comdat that is not there";
+        if ((S.Flags >> storage::Symbol::FB_has_uncommon) & 1)
+          if (Uncommon++ >= Uncommons.size())
+            return "a symbol's facts lie outside the symbol table";
+      }
+    }
+    return "";
+  }
+
+private:
+  bool inStrtab(const storage::Str &S) const {
+    return uint64_t(S.Offset) + S.Size <= Strtab.size();
+  }
+  template <typename T> bool inSymtab(const storage::Range<T> &R) const {
+    return uint64_t(R.Offset) + uint64_t(R.Size) * sizeof(T) <= Symtab.size();
+  }
+
+  StringRef Symtab, Strtab;
+};
+
+} // namespace
+
+std::string checkSymbolTable(MemoryBufferRef Buffer) {
+  Expected<BitcodeFileContents> Contents = getBitcodeFileContents(Buffer);
+  if (!Contents) {
+    consumeError(Contents.takeError());
+    return ""; // lto::InputFile::create reports it.
+  }
+  StringRef Symtab = Contents->Symtab, Strtab = Contents->StrtabForSymtab;
+  if (Symtab.size() < sizeof(storage::Header) || Strtab.empty())
+    return ""; // LLVM rebuilds a missing table.
+  // Its words are unaligned little-endian integers, read in place.
+  std::string Why = Checker(Symtab, Strtab).run();
+  return Why.empty() ? "" : "corrupt symbol table: " + Why;
+}
+
+} // namespace gnu
+} // namespace coalesce
