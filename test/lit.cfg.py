@@ -34,6 +34,9 @@ if config.coalesce_sanitize:
     # LLVM's tools leave their memory for exit to reclaim, on purpose.
     config.environment["ASAN_OPTIONS"] = "detect_leaks=0"
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
+    # qemu-aarch64 passes its environment to the AArch64 program, whose
+    # loader cannot preload an x86-64 library and says so on stderr.
+    config.environment["QEMU_UNSET_ENV"] = "LD_PRELOAD"
 
 plugin = config.coalesce_plugin
 config.substitutions.append(("%coalesce_plugin", plugin))
