@@ -21,8 +21,8 @@ def tool(name):
 
 
 # COALESCE_SANITIZE (CMakeLists.txt): coalesce.so is built with ASan and
-# UBSan, and the hosts that dlopen it (opt, ld.lld, ld.gold, ld.bfd, mold,
-# clang running the linker) are not. The ASan runtime must be in a process
+# UBSan, and the hosts that dlopen it (opt, ld.lld, ld.gold, ld.bfd, clang
+# running the linker; not mold, test/gnu/lit.local.cfg) are not. The ASan runtime must be in a process
 # before an instrumented library is loaded, so every command of the suite
 # starts with the shared runtime preloaded (it holds UBSan's handlers too).
 # Processes that never load coalesce.so (FileCheck, python, the programs the
