@@ -20,6 +20,24 @@ def tool(name):
     return os.path.join(bindir, name)
 
 
+# COALESCE_SANITIZE (CMakeLists.txt): coalesce.so is built with ASan and
+# UBSan, and the hosts that dlopen it (opt, ld.lld, ld.gold, ld.bfd, clang
+# running the linker; not mold, test/gnu/lit.local.cfg) are not. The ASan runtime must be in a process
+# before an instrumented library is loaded, so every command of the suite
+# starts with the shared runtime preloaded (it holds UBSan's handlers too).
+# Processes that never load coalesce.so (FileCheck, python, the programs the
+# link tests build) run with it too: it takes over malloc and free, and
+# checks nothing else in code that is not instrumented.
+if config.coalesce_sanitize:
+    config.available_features.add("sanitizer")
+    config.environment["LD_PRELOAD"] = config.coalesce_asan_runtime
+    # LLVM's tools leave their memory for exit to reclaim, on purpose.
+    config.environment["ASAN_OPTIONS"] = "detect_leaks=0"
+    config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
+    # qemu-aarch64 passes its environment to the AArch64 program, whose
+    # loader cannot preload an x86-64 library and says so on stderr.
+    config.environment["QEMU_UNSET_ENV"] = "LD_PRELOAD"
+
 plugin = config.coalesce_plugin
 config.substitutions.append(("%coalesce_plugin", plugin))
 config.substitutions.append(("%coalesce_build", config.coalesce_obj_root))

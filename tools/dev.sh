@@ -4,9 +4,12 @@
 #   bash tools/dev.sh demo   install what is missing, build, run the examples
 #   bash tools/dev.sh test   install what is missing, build, run every test
 #   bash tools/dev.sh deb    install what is missing, build, make the Debian package
+#   bash tools/dev.sh sanitize  the same as test, built with ASan and UBSan
+#                            (COALESCE_SANITIZE) in build-sanitize/
 #
 # Set-up is idempotent: packages already installed are not touched, and the
-# build directory (COALESCE_BUILD_DIR, default build/) is reused.
+# build directory (COALESCE_BUILD_DIR, default build/; for sanitize
+# COALESCE_SANITIZE_BUILD_DIR, default build-sanitize/) is reused.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -22,12 +25,14 @@ PACKAGES=(llvm-22-dev clang-22 lld-22 llvm-22-tools binutils-dev mold
           libc6-dev-arm64-cross libstdc++-12-dev-arm64-cross qemu-user
           dpkg-dev file pkgconf ninja-build meson
           csmith libcsmith-dev cvise)
+# sanitize: clang's shared ASan runtime, which the suite preloads.
+SANITIZE_PACKAGES=(libclang-rt-22-dev)
 
 log() { printf '==> %s\n' "$*" >&2; }
 
 install_deps() {
   local missing=()
-  for p in "${PACKAGES[@]}"; do
+  for p in "${PACKAGES[@]}" "$@"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
       missing+=("$p")
   done
@@ -45,6 +50,15 @@ install_deps() {
 build() {
   log "building in $BUILD"
   cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release >/dev/null
+  cmake --build "$BUILD" -j "$(nproc)"
+}
+
+# ASan and UBSan need clang as the compiler (CMakeLists.txt, COALESCE_SANITIZE).
+build_sanitize() {
+  BUILD=${COALESCE_SANITIZE_BUILD_DIR:-$ROOT/build-sanitize}
+  log "building with ASan and UBSan in $BUILD"
+  cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release -DCOALESCE_SANITIZE=ON \
+    -DCMAKE_C_COMPILER="$LLVM_BIN/clang" -DCMAKE_CXX_COMPILER="$LLVM_BIN/clang++" >/dev/null
   cmake --build "$BUILD" -j "$(nproc)"
 }
 
@@ -99,5 +113,6 @@ case "$cmd" in
   test) install_deps; build; run_tests ;;
   build) install_deps; build ;;
   deb) install_deps; build; deb ;;
-  *) echo "usage: bash tools/dev.sh demo|test|build|deb" >&2; exit 2 ;;
+  sanitize) install_deps "${SANITIZE_PACKAGES[@]}"; build_sanitize; run_tests ;;
+  *) echo "usage: bash tools/dev.sh demo|test|build|deb|sanitize" >&2; exit 2 ;;
 esac
