@@ -117,12 +117,12 @@
 // analysis' classification, the candidates of step 2 and their first
 // prices only read the IR: they run on the host's threads (ld.lld's
 // --threads), each group on its own, and are listed in the groups' order,
-// so the result is the same with any number of threads. The pipeline runs rounds of outlining with
-// identical merging between them, since two outlined functions of
-// different groups can come out the same; a round after the first weighs
-// only groups with a site in a function the round before changed (the
-// others were weighed then, in the same code, and left for a reason that
-// still holds).
+// so the result is the same with any number of threads. The pipeline runs
+// rounds of outlining with identical merging between them, since two
+// outlined functions of different groups can come out the same; a round
+// after the first weighs only groups with a site in a function the round
+// before changed (the others were weighed then, in the same code, and
+// left for a reason that still holds).
 //
 //===----------------------------------------------------------------------===//
 
@@ -245,12 +245,11 @@ public:
   }
 
 private:
-  static void compute(Function &F, Facts &Out) {
-    Facts *P = &Out;
+  static void compute(Function &F, Facts &P) {
     unsigned N = 0;
     for (Instruction &I : instructions(F)) {
-      P->Position[&I] = ++N;
-      P->MakesCalls |= makesCall(I);
+      P.Position[&I] = ++N;
+      P.MakesCalls |= makesCall(I);
     }
     // A value is live from just after its definition to its last use (a
     // phi uses its value at the end of the incoming block): one difference
@@ -262,9 +261,9 @@ private:
         auto *UI = dyn_cast<Instruction>(U.getUser());
         if (!UI)
           continue;
-        unsigned At = P->Position.lookup(UI);
+        unsigned At = P.Position.lookup(UI);
         if (auto *Phi = dyn_cast<PHINode>(UI))
-          At = P->Position.lookup(Phi->getIncomingBlock(U)->getTerminator());
+          At = P.Position.lookup(Phi->getIncomingBlock(U)->getTerminator());
         Last = std::max(Last, At);
       }
       if (Last > Def) {
@@ -275,11 +274,11 @@ private:
     for (Argument &A : F.args())
       Track(A, 0);
     for (Instruction &I : instructions(F))
-      Track(I, P->Position[&I]);
-    P->LiveAt.assign(N + 2, 0);
+      Track(I, P.Position[&I]);
+    P.LiveAt.assign(N + 2, 0);
     int Live = 0;
     for (unsigned X = 0; X < N + 2; ++X)
-      P->LiveAt[X] = unsigned(Live += Delta[X]);
+      P.LiveAt[X] = unsigned(Live += Delta[X]);
   }
 
   DenseMap<const Function *, std::unique_ptr<Facts>> Map;
@@ -600,7 +599,6 @@ bool Outliner::extract(Priced &G) {
   Rep.Outlines.push_back(std::move(Rec));
   return true;
 }
-
 
 bool Outliner::run() {
   // 1. Groups.

@@ -122,10 +122,10 @@
 // differ pay for mapping searches against each class, each bounded by its
 // step budget. Steps 3-5 only read the IR and run in parallel, substring
 // by substring; step 6 then lists the groups in order, so the output does
-// not depend on the number of threads. On sqlite3 with its shell (265k instructions) and on re2
-// with abseil (115k), a whole coalesce-sim run takes under a third of
-// llvm-sim's time and a fifth of its memory, with the same output
-// (bench/similarity, bench/results/similarity.md).
+// not depend on the number of threads. On sqlite3 with its shell (265k
+// instructions) and on re2 with abseil (115k), a whole coalesce-sim run
+// takes under a third of llvm-sim's time and a fifth of its memory, with
+// the same output (bench/similarity, bench/results/similarity.md).
 //
 // Seeing it: coalesce-sim
 // -----------------------

@@ -22,6 +22,8 @@
 
 #include "gtest/gtest.h"
 
+#include <array>
+
 using namespace llvm;
 using namespace coalesce;
 
@@ -330,53 +332,68 @@ TEST(SimilarityAnalysisTest, Deterministic) {
   EXPECT_FALSE(Runs[0].empty());
 }
 
+/// What Run makes of the module IR (parsed afresh each time) with LLVM's
+/// parallel utilities given one thread, then four.
+std::array<std::string, 2>
+onOneAndFourThreads(const std::string &IR,
+                    function_ref<std::string(Module &)> Run) {
+  std::array<std::string, 2> Out;
+  unsigned Saved = parallel::strategy.ThreadsRequested;
+  for (int K = 0; K < 2; ++K) {
+    parallel::strategy.ThreadsRequested = K == 0 ? 1 : 4;
+    LLVMContext C;
+    SMDiagnostic Err;
+    std::unique_ptr<Module> M = parseAssemblyString(IR, Err, C);
+    EXPECT_TRUE(M);
+    if (M)
+      Out[K] = Run(*M);
+  }
+  parallel::strategy.ThreadsRequested = Saved;
+  return Out;
+}
+
 // The classification runs on the host's threads (llvm::parallelFor); the
 // groups must come out the same, in the same order, with one thread or
 // many, on a module large enough to give every thread work.
 TEST(SimilarityAnalysisTest, SameWithAnyNumberOfThreads) {
-  irgen::GeneratedModule Gen = irgen::generateModule(irgen::Family::Mixed, 7, 120);
-  std::vector<std::vector<std::pair<unsigned, unsigned>>> Runs[2];
-  unsigned Saved = parallel::strategy.ThreadsRequested;
-  for (int Run = 0; Run < 2; ++Run) {
-    parallel::strategy.ThreadsRequested = Run == 0 ? 1 : 4;
-    LLVMContext C;
-    SMDiagnostic Err;
-    std::unique_ptr<Module> M = parseAssemblyString(Gen.IR, Err, C);
-    ASSERT_TRUE(M);
-    SimilarityAnalysis S;
-    S.run(*M);
-    for (const SimilarityGroup &G : S.groups()) {
-      Runs[Run].emplace_back();
-      for (const SimilarRegion &R : G.Regions)
-        Runs[Run].back().push_back({R.Start, R.Length});
-    }
-  }
-  parallel::strategy.ThreadsRequested = Saved;
-  EXPECT_GT(Runs[0].size(), 200u); // Many chunks of 16 substrings.
+  irgen::GeneratedModule Gen =
+      irgen::generateModule(irgen::Family::Mixed, 7, 120);
+  size_t Groups = 0;
+  std::array<std::string, 2> Runs =
+      onOneAndFourThreads(Gen.IR, [&](Module &M) {
+        SimilarityAnalysis S;
+        S.run(M);
+        Groups = S.groups().size();
+        std::string Listing;
+        for (const SimilarityGroup &G : S.groups()) {
+          for (const SimilarRegion &R : G.Regions)
+            Listing += std::to_string(R.Start) + "+" +
+                       std::to_string(R.Length) + " ";
+          Listing += "\n";
+        }
+        return Listing;
+      });
+  EXPECT_GT(Groups, 200u); // Many chunks of 16 substrings.
   EXPECT_EQ(Runs[0], Runs[1]);
 }
 
 // The outliner's candidate search runs on the host's threads too: the
 // outlined module is the same text with one thread or many.
 TEST(SimilarityAnalysisTest, OutlinedTheSameWithAnyNumberOfThreads) {
-  irgen::GeneratedModule Gen = irgen::generateModule(irgen::Family::Mixed, 11, 120);
-  std::string Text[2];
-  unsigned Saved = parallel::strategy.ThreadsRequested;
-  for (int Run = 0; Run < 2; ++Run) {
-    parallel::strategy.ThreadsRequested = Run == 0 ? 1 : 4;
-    LLVMContext C;
-    SMDiagnostic Err;
-    std::unique_ptr<Module> M = parseAssemblyString(Gen.IR, Err, C);
-    ASSERT_TRUE(M);
-    SizeModel Size = SizeModel::forModule(*M);
-    OutlineOptions Options;
-    Options.RunTimeBudgetPerMille = 1000;
-    Report R;
-    outlineSimilarCode(*M, Options, R, Size);
-    EXPECT_FALSE(R.Outlines.empty());
-    raw_string_ostream(Text[Run]) << *M;
-  }
-  parallel::strategy.ThreadsRequested = Saved;
+  irgen::GeneratedModule Gen =
+      irgen::generateModule(irgen::Family::Mixed, 11, 120);
+  std::array<std::string, 2> Text =
+      onOneAndFourThreads(Gen.IR, [](Module &M) {
+        SizeModel Size = SizeModel::forModule(M);
+        OutlineOptions Options;
+        Options.RunTimeBudgetPerMille = 1000;
+        Report R;
+        outlineSimilarCode(M, Options, R, Size);
+        EXPECT_FALSE(R.Outlines.empty());
+        std::string Out;
+        raw_string_ostream(Out) << M;
+        return Out;
+      });
   EXPECT_EQ(Text[0], Text[1]);
 }
 

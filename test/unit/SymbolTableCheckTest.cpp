@@ -61,6 +61,16 @@ storage::Header &headerIn(SmallVectorImpl<char> &Bitcode) {
   return *reinterpret_cast<storage::Header *>(Bitcode.data() + At);
 }
 
+/// The symbols and the modules the header H lists, writable in place.
+storage::Symbol *symbolsOf(storage::Header &H) {
+  return reinterpret_cast<storage::Symbol *>(reinterpret_cast<char *>(&H) +
+                                             H.Symbols.Offset);
+}
+storage::Module *modulesOf(storage::Header &H) {
+  return reinterpret_cast<storage::Module *>(reinterpret_cast<char *>(&H) +
+                                             H.Modules.Offset);
+}
+
 std::string check(const SmallVectorImpl<char> &Bitcode) {
   return checkSymbolTable(
       MemoryBufferRef(StringRef(Bitcode.data(), Bitcode.size()), "t.bc"));
@@ -75,8 +85,7 @@ TEST(SymbolTableCheck, TableLLVMWroteIsFine) {
 TEST(SymbolTableCheck, SymbolNamePastTheStringTable) {
   SmallVector<char, 0> B = writeBitcode();
   storage::Header &H = headerIn(B);
-  auto *Sym = reinterpret_cast<storage::Symbol *>(
-      reinterpret_cast<char *>(&H) + H.Symbols.Offset);
+  storage::Symbol *Sym = symbolsOf(H);
   Sym[1].Name.Size = Sym[1].Name.Size + (1u << 20); // The seed's flipped bit.
   EXPECT_EQ(check(B), "corrupt symbol table: a symbol name lies outside the "
                       "string table");
@@ -92,8 +101,7 @@ TEST(SymbolTableCheck, RangePastTheTable) {
 TEST(SymbolTableCheck, ComdatIndexPastTheComdats) {
   SmallVector<char, 0> B = writeBitcode();
   storage::Header &H = headerIn(B);
-  auto *Sym = reinterpret_cast<storage::Symbol *>(
-      reinterpret_cast<char *>(&H) + H.Symbols.Offset);
+  storage::Symbol *Sym = symbolsOf(H);
   for (unsigned K = 0; K < H.Symbols.Size; ++K)
     if (Sym[K].ComdatIndex != uint32_t(-1))
       Sym[K].ComdatIndex = 7;
@@ -104,8 +112,7 @@ TEST(SymbolTableCheck, ComdatIndexPastTheComdats) {
 TEST(SymbolTableCheck, ModuleSymbolsPastTheSymbols) {
   SmallVector<char, 0> B = writeBitcode();
   storage::Header &H = headerIn(B);
-  auto *Mod = reinterpret_cast<storage::Module *>(
-      reinterpret_cast<char *>(&H) + H.Modules.Offset);
+  storage::Module *Mod = modulesOf(H);
   Mod[0].End = 40;
   EXPECT_EQ(check(B), "corrupt symbol table: a module's symbols lie outside "
                       "the symbol table");

@@ -6,7 +6,6 @@ with coalesce (difflink.py), the printed checksums compared. A program
 whose reference runs past 5 s is skipped (skipped-timeout).
 """
 import os
-import shutil
 
 import common
 import difflink
@@ -29,13 +28,4 @@ def program(env, seed, d):
 
 
 def run(env, seeds, tally):
-    for seed in seeds:
-        d = env.scratch()
-        try:
-            p = program(env, seed, d)
-            if p is None:
-                tally.add("skipped-generator")
-                continue
-            difflink.record(env, p, difflink.check(env, p), tally)
-        finally:
-            shutil.rmtree(d, ignore_errors=True)
+    difflink.run_programs(env, seeds, tally, program)

@@ -189,6 +189,23 @@ def read_report(d, name):
         return None
 
 
+def run_programs(env, seeds, tally, program):
+    """A differential mode's run(): for each seed, PROGRAM(env, seed, dir)
+    writes a program into a fresh directory and returns its Program (None
+    when the generator gave none, counted as skipped-generator); it is
+    checked and recorded, and the directory removed."""
+    for seed in seeds:
+        d = env.scratch()
+        try:
+            p = program(env, seed, d)
+            if p is None:
+                tally.add("skipped-generator")
+                continue
+            record(env, p, check(env, p), tally)
+        finally:
+            shutil.rmtree(d, ignore_errors=True)
+
+
 def record(env, p, outcome, tally):
     """Counts OUTCOME in TALLY (with the report's merges and outlined sites);
     keeps, reduces and writes up a failure."""

@@ -8,7 +8,6 @@ compared. The tally also sums what coalesce's report says it merged and
 outlined, so that the generator's reach can be read off the results.
 """
 import os
-import shutil
 
 import difflink
 import twingen
@@ -27,10 +26,4 @@ def program(env, seed, d):
 
 
 def run(env, seeds, tally):
-    for seed in seeds:
-        d = env.scratch()
-        try:
-            p = program(env, seed, d)
-            difflink.record(env, p, difflink.check(env, p), tally)
-        finally:
-            shutil.rmtree(d, ignore_errors=True)
+    difflink.run_programs(env, seeds, tally, program)
