@@ -538,7 +538,7 @@ namespace {
 struct CandidateSearch {
   const SimilarityAnalysis &S;
   unsigned MinLength;
-  SimilarityAnalysis::RepeatFilter Promising;
+  GroupFilter Promising;
   /// Whether each position of the module string may be outlined.
   const std::vector<char> &Movable;
 
@@ -567,7 +567,9 @@ void CandidateSearch::group(const SimilarityGroup &G, Scratch &Tmp,
   Starts.clear();
   for (const SimilarRegion &R : G.Regions)
     Starts.push_back(R.Start + Lead);
-  if (!Promising(Starts, G.Length - Lead - Tail))
+  unsigned Inputs = countInputs(
+      ArrayRef(Reference).slice(Lead, Reference.size() - Lead - Tail));
+  if (!Promising(Starts, G.Length - Lead - Tail, Inputs))
     return;
 
   // The trimmed regions, legal sites only, none overlapping an earlier.
@@ -604,7 +606,7 @@ void CandidateSearch::group(const SimilarityGroup &G, Scratch &Tmp,
     Starts.clear();
     for (const OutlineSite &Site : Sites)
       Starts.push_back(Site.Start);
-    if (!Promising(Starts, Trimmed.Length))
+    if (!Promising(Starts, Trimmed.Length, Inputs))
       return;
   }
 
@@ -635,9 +637,21 @@ void CandidateSearch::group(const SimilarityGroup &G, Scratch &Tmp,
     partition(std::move(C), Out);
 }
 
-std::vector<OutlineCandidate>
-findCandidates(const SimilarityAnalysis &S, unsigned MinLength,
-               SimilarityAnalysis::RepeatFilter Promising) {
+unsigned countInputs(ArrayRef<Instruction *> Insts) {
+  SmallPtrSet<const Value *, 32> Inside(Insts.begin(), Insts.end());
+  SmallPtrSet<const Value *, 16> Inputs;
+  for (const Instruction *I : Insts)
+    for (const Value *Op : I->operands())
+      if (isa<Argument>(Op) ||
+          (isa<Instruction>(Op) && !isa<AllocaInst>(Op) &&
+           !Inside.contains(Op)))
+        Inputs.insert(Op);
+  return Inputs.size();
+}
+
+std::vector<OutlineCandidate> findCandidates(const SimilarityAnalysis &S,
+                                             unsigned MinLength,
+                                             GroupFilter Promising) {
   ArrayRef<MappedInstruction> Positions = S.mapper().positions();
   std::vector<char> Movable(Positions.size());
   parallelFor(0, Positions.size(), [&](size_t P) {

@@ -119,12 +119,21 @@ const char *whyNotOutlinable(const llvm::Function &F);
 /// where their sites' functions are incompatible or where an operand that
 /// must stay a constant differs. Every candidate has two sites or more.
 /// Groups for which Promising, asked about the trimmed regions (their
-/// starts and length in S's module string), returns false are skipped
-/// before any work (the same question SimilarityAnalysis::run's filter
-/// asks of a repeated substring).
-std::vector<OutlineCandidate>
-findCandidates(const SimilarityAnalysis &S, unsigned MinLength,
-               SimilarityAnalysis::RepeatFilter Promising);
+/// starts and length in S's module string, and how many values from
+/// outside each must be handed in), returns false are skipped before any
+/// work (the question SimilarityAnalysis::run's filter asks of a repeated
+/// substring, with no inputs known).
+using GroupFilter = llvm::function_ref<bool(
+    llvm::ArrayRef<unsigned> Starts, unsigned Length, unsigned Inputs)>;
+std::vector<OutlineCandidate> findCandidates(const SimilarityAnalysis &S,
+                                             unsigned MinLength,
+                                             GroupFilter Promising);
+
+/// The values from outside Insts, a region, that become arguments of its
+/// outlined function at every site: the function's arguments and
+/// instructions defined outside the region, but for stack slots (which
+/// may move in with the region). Alike regions of one group have as many.
+unsigned countInputs(llvm::ArrayRef<llvm::Instruction *> Insts);
 
 } // namespace coalesce
 
