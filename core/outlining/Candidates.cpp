@@ -649,9 +649,8 @@ unsigned countInputs(ArrayRef<Instruction *> Insts) {
   return Inputs.size();
 }
 
-std::vector<OutlineCandidate> findCandidates(const SimilarityAnalysis &S,
-                                             unsigned MinLength,
-                                             GroupFilter Promising) {
+void findCandidates(const SimilarityAnalysis &S, unsigned MinLength,
+                    GroupFilter Promising, CandidateSink Take) {
   ArrayRef<MappedInstruction> Positions = S.mapper().positions();
   std::vector<char> Movable(Positions.size());
   parallelFor(0, Positions.size(), [&](size_t P) {
@@ -659,25 +658,24 @@ std::vector<OutlineCandidate> findCandidates(const SimilarityAnalysis &S,
   });
 
   // Every group on its own: they only read the IR, so they run in
-  // parallel, a chunk of groups per task, and their candidates are then
-  // listed in the groups' order.
+  // parallel, a chunk of groups per task.
   CandidateSearch Search{S, MinLength, Promising, Movable};
   ArrayRef<SimilarityGroup> Groups = S.groups();
-  std::vector<std::vector<OutlineCandidate>> PerGroup(Groups.size());
   constexpr size_t Chunk = 32;
   parallelFor(0, (Groups.size() + Chunk - 1) / Chunk, [&](size_t K) {
     CandidateSearch::Scratch Tmp{BitVector(Positions.size()), {},
                                  S.makeValuesCache()};
+    std::vector<OutlineCandidate> Found;
     for (size_t G = K * Chunk; G < std::min(Groups.size(), (K + 1) * Chunk);
-         ++G)
-      if (Groups[G].Regions.size() >= 2)
-        Search.group(Groups[G], Tmp, PerGroup[G]);
+         ++G) {
+      if (Groups[G].Regions.size() < 2)
+        continue;
+      Search.group(Groups[G], Tmp, Found);
+      for (OutlineCandidate &C : Found)
+        Take(G, std::move(C));
+      Found.clear();
+    }
   });
-  std::vector<OutlineCandidate> Out;
-  for (std::vector<OutlineCandidate> &Some : PerGroup)
-    for (OutlineCandidate &C : Some)
-      Out.push_back(std::move(C));
-  return Out;
 }
 
 } // namespace coalesce

@@ -123,11 +123,16 @@ const char *whyNotOutlinable(const llvm::Function &F);
 /// outside each must be handed in), returns false are skipped before any
 /// work (the question SimilarityAnalysis::run's filter asks of a repeated
 /// substring, with no inputs known).
+/// Each candidate goes to Take with the index of its group in S.groups(),
+/// a group's candidates in order. Groups are searched on the host's
+/// threads: Take may run for different groups at once, never for one
+/// group on two threads.
 using GroupFilter = llvm::function_ref<bool(
     llvm::ArrayRef<unsigned> Starts, unsigned Length, unsigned Inputs)>;
-std::vector<OutlineCandidate> findCandidates(const SimilarityAnalysis &S,
-                                             unsigned MinLength,
-                                             GroupFilter Promising);
+using CandidateSink =
+    llvm::function_ref<void(size_t Group, OutlineCandidate &&C)>;
+void findCandidates(const SimilarityAnalysis &S, unsigned MinLength,
+                    GroupFilter Promising, CandidateSink Take);
 
 /// The values from outside Insts, a region, that become arguments of its
 /// outlined function at every site: the function's arguments and

@@ -120,10 +120,12 @@
 // the smallest, against a call per site with each input passed at its
 // cheapest and the outlined function's return; what cannot reach the
 // minimum benefit is never planned (on sqlite3's module, 6,800 of
-// 23,600 groups are left to plan and price). The analysis' classification, the candidates of step 2 and their first
-// prices only read the IR: they run on the host's threads (ld.lld's
-// --threads), each group on its own, and are listed in the groups' order,
-// so the result is the same with any number of threads. The pipeline runs
+// 23,600 groups are left to plan and price). The analysis'
+// classification, the candidates of step 2 and their first prices only
+// read the IR: they run on the host's threads (ld.lld's --threads), each
+// group on its own, a candidate priced on the thread that found it and
+// kept only if it is good, and are listed in the groups' order, so the
+// result is the same with any number of threads. The pipeline runs
 // rounds of outlining with identical merging between them, since two
 // outlined functions of different groups can come out the same; a round
 // after the first weighs only groups with a site in a function the round
@@ -470,10 +472,6 @@ private:
   /// A NotOutlined remark at At for Sites regions of Length instructions.
   void missed(Instruction *At, size_t Sites, size_t Length,
               const std::string &Why);
-  void missed(const OutlineCandidate &C, const std::string &Why) {
-    missed(C.Sites.front().Insts.front(), C.Sites.size(),
-           C.Sites.front().Insts.size(), Why);
-  }
   bool extract(Priced &G);
 
   Module &M;
@@ -678,31 +676,51 @@ bool Outliner::run() {
   });
   Taken.resize(Similarity.mapper().positions().size());
 
-  // 2. Candidates; 3. their prices.
+  // 2. Candidates; 3. their prices. Each candidate is priced as soon as
+  // it is found, on the thread that found it, and kept only if it is
+  // good: the facts of every function a group has a region in are there
+  // first (the bytes of every site's instruction are, from Worth).
+  ArrayRef<SimilarityGroup> Groups = Similarity.groups();
+  ArrayRef<MappedInstruction> At = Similarity.mapper().positions();
+  std::vector<Function *> RegionFunctions;
+  for (const SimilarityGroup &G : Groups)
+    for (const SimilarRegion &R : G.Regions)
+      if (RegionFunctions.empty() ||
+          RegionFunctions.back() != At[R.Start].Inst->getFunction())
+        RegionFunctions.push_back(At[R.Start].Inst->getFunction());
+  Facts.prepare(RegionFunctions);
+  /// A candidate that saves something, but too little: its remark.
+  struct Short {
+    Instruction *At;
+    size_t Sites, Length;
+    std::string Why;
+  };
+  std::vector<std::vector<Priced>> GoodOf(Groups.size());
+  std::vector<std::vector<Short>> ShortOf(Groups.size());
+  findCandidates(Similarity, Options.MinLength, Worth,
+                 [&](size_t Group, OutlineCandidate &&C) {
+                   Priced G{std::move(C), {}, {}};
+                   std::string Why;
+                   if (evaluate(G, &Why))
+                     GoodOf[Group].push_back(std::move(G));
+                   else if (G.Price.Saving > 0)
+                     ShortOf[Group].push_back(
+                         {G.C.Sites.front().Insts.front(), G.C.Sites.size(),
+                          G.C.Sites.front().Insts.size(), std::move(Why)});
+                 });
   std::vector<Priced> All;
-  for (OutlineCandidate &C :
-       findCandidates(Similarity, Options.MinLength, Worth))
-    All.push_back({std::move(C), {}, {}});
-  // Each candidate is priced on its own, so on the host's threads, once
-  // the facts of the functions they read are there (the bytes of every
-  // site's instructions are, from Worth).
-  std::vector<Function *> SiteFunctions;
-  for (const Priced &G : All)
-    for (const OutlineSite &S : G.C.Sites)
-      SiteFunctions.push_back(S.F);
-  Facts.prepare(SiteFunctions);
-  std::vector<std::string> Why(All.size());
-  std::vector<char> Good(All.size());
-  parallelFor(0, All.size(),
-              [&](size_t K) { Good[K] = evaluate(All[K], &Why[K]); });
+  for (size_t Group = 0; Group < Groups.size(); ++Group) {
+    for (Priced &G : GoodOf[Group])
+      All.push_back(std::move(G));
+    for (Short &S : ShortOf[Group])
+      missed(S.At, S.Sites, S.Length, S.Why);
+  }
+  GoodOf.clear();
+  ShortOf.clear();
   using Entry = std::pair<int64_t, unsigned>; // Saving, index into All.
   std::priority_queue<Entry> Queue;
-  for (unsigned K = 0; K < All.size(); ++K) {
-    if (Good[K])
-      Queue.push({All[K].Price.Saving, K});
-    else if (All[K].Price.Saving > 0)
-      missed(All[K].C, Why[K]);
-  }
+  for (unsigned K = 0; K < All.size(); ++K)
+    Queue.push({All[K].Price.Saving, K});
 
   // 4. Selection: lazy greedy by saving.
   std::vector<unsigned> Selected;
