@@ -521,6 +521,12 @@ static void partition(OutlineCandidate C,
       Order.push_back(Key);
     It->second.Sites.push_back(std::move(S));
   }
+  // One part with every site keeps the roles it has.
+  if (Order.size() == 1) {
+    C.Sites = std::move(Parts.begin()->second.Sites);
+    Out.push_back(std::move(C));
+    return;
+  }
   for (const std::string &Key : Order) {
     OutlineCandidate &P = Parts[Key];
     if (P.Sites.size() < 2)
@@ -572,10 +578,12 @@ void CandidateSearch::group(const SimilarityGroup &G, Scratch &Tmp,
   if (!Promising(Starts, G.Length - Lead - Tail, Inputs))
     return;
 
-  // The trimmed regions, legal sites only, none overlapping an earlier.
+  // The trimmed regions, legal sites only, none overlapping an earlier,
+  // and how each leaves (what refreshCandidate would ask of them).
   SimilarityGroup Trimmed;
   Trimmed.Length = G.Length - Lead - Tail;
   std::vector<OutlineSite> Sites;
+  std::vector<std::vector<int>> Patterns;
   for (const SimilarRegion &R : G.Regions) {
     OutlineSite Site;
     Site.Start = R.Start + Lead;
@@ -595,6 +603,7 @@ void CandidateSearch::group(const SimilarityGroup &G, Scratch &Tmp,
     Covered.set(Site.Start, Site.Start + Site.Length);
     Trimmed.Regions.push_back(
         {Site.Start, Site.Length, Site.Insts.front(), Site.Insts.back()});
+    Patterns.push_back(exitPattern(Site, Shape));
     Sites.push_back(std::move(Site));
   }
   for (const OutlineSite &Site : Sites)
@@ -610,9 +619,11 @@ void CandidateSearch::group(const SimilarityGroup &G, Scratch &Tmp,
       return;
   }
 
-  // Every site's values in the reference's numbering.
+  // Every site's values in the reference's numbering; the sites that
+  // leave as the first does.
   OutlineCandidate C;
   unsigned N = 0;
+  const std::vector<int> *RefPattern = nullptr;
   for (unsigned K = 0; K < Sites.size(); ++K) {
     RegionValues RV;
     if (!S.regionValues(Trimmed, K, RV, *Tmp.Values))
@@ -630,10 +641,18 @@ void CandidateSearch::group(const SimilarityGroup &G, Scratch &Tmp,
       else
         Site.Values[RV.Canonical[V]] = RV.Values[V];
     }
-    if (Complete && (K == 0 || !C.Sites.empty()))
-      C.Sites.push_back(std::move(Site));
+    if (!Complete || (K != 0 && C.Sites.empty()))
+      continue;
+    if (!RefPattern)
+      RefPattern = &Patterns[K];
+    else if (Patterns[K] != *RefPattern)
+      continue;
+    C.Sites.push_back(std::move(Site));
   }
-  if (refreshCandidate(C))
+  if (C.Sites.size() < 2)
+    return;
+  assignRoles(C);
+  if (C.Sites.size() >= 2)
     partition(std::move(C), Out);
 }
 
