@@ -618,12 +618,15 @@ bool Outliner::run() {
   // nothing but its return, and each call nothing but itself and its
   // inputs at their cheapest, is not worth classifying, looking at
   // further, or a remark: first as a repeated substring of the module
-  // (every occurrence one group, inputs not yet known), then as a group
-  // of it. Its bytes come from prefix sums over the module string, built
-  // when first asked.
+  // (every occurrence one group, with the inputs of its first instruction),
+  // then as a group of it (with all the inputs of its regions, alike at
+  // every site). Its bytes come from prefix sums over the module string.
   SimilarityAnalysis Similarity(SimOptions);
   std::vector<double> BytesBefore;
   BitVector InOnly; // Positions in a function of Only.
+  // The inputs of each position's instruction alone: a region that starts
+  // there has at least these.
+  std::vector<uint8_t> LeadInputs;
   // The least net saving, before the target's removed share, that rounds
   // to MinBenefit bytes after it. Where NotOutlined remarks are asked for,
   // a group that saves less, but something, is weighed for its remark.
@@ -638,22 +641,33 @@ bool Outliner::run() {
   double CheapestInput = std::min({Size.price(Feature::ArgumentRegister),
                                    Size.price(Feature::ArgumentInPlace),
                                    Size.price(Feature::ArgumentStack)});
+  // What the bound reads of the module string, built when first asked
+  // (the string exists once the analysis has mapped the module).
+  auto Ready = [&] {
+    if (!BytesBefore.empty())
+      return;
+    ArrayRef<MappedInstruction> At = Similarity.mapper().positions();
+    BytesBefore.assign(At.size() + 1, 0);
+    for (size_t K = 0; K < At.size(); ++K)
+      BytesBefore[K + 1] =
+          BytesBefore[K] +
+          (At[K].Legal && At[K].Inst ? double(BytesOf(*At[K].Inst)) : 0);
+    LeadInputs.assign(At.size(), 0);
+    parallelFor(0, At.size(), [&](size_t K) {
+      if (At[K].Legal && At[K].Inst && !isa<PHINode>(At[K].Inst))
+        LeadInputs[K] =
+            uint8_t(std::min<unsigned>(countInputs(At[K].Inst), 255));
+    });
+    if (Only) {
+      InOnly.resize(At.size());
+      for (size_t K = 0; K < At.size(); ++K)
+        if (At[K].Inst && Only->contains(At[K].Inst->getFunction()))
+          InOnly.set(K);
+    }
+  };
   auto Worth = [&](ArrayRef<unsigned> Starts, unsigned Length,
                    unsigned Inputs) {
-    ArrayRef<MappedInstruction> At = Similarity.mapper().positions();
-    if (BytesBefore.empty()) {
-      BytesBefore.assign(At.size() + 1, 0);
-      for (size_t K = 0; K < At.size(); ++K)
-        BytesBefore[K + 1] =
-            BytesBefore[K] +
-            (At[K].Legal && At[K].Inst ? double(BytesOf(*At[K].Inst)) : 0);
-      if (Only) {
-        InOnly.resize(At.size());
-        for (size_t K = 0; K < At.size(); ++K)
-          if (At[K].Inst && Only->contains(At[K].Inst->getFunction()))
-            InOnly.set(K);
-      }
-    }
+    Ready();
     // After a first round, only code that round changed can give a group
     // not weighed before (see outlineSimilarCode).
     if (Only && none_of(Starts, [&](unsigned S) { return InOnly[S]; }))
@@ -671,8 +685,14 @@ bool Outliner::run() {
                Size.price(Feature::Return) >=
            Least;
   };
+  // A repeated substring's occurrences need not be alike: each is taken to
+  // have the inputs of its first instruction alone (it has at least those).
   Similarity.run(M, [&](ArrayRef<unsigned> Starts, unsigned Length) {
-    return Worth(Starts, Length, 0);
+    Ready();
+    unsigned Inputs = 255;
+    for (unsigned S : Starts)
+      Inputs = std::min<unsigned>(Inputs, LeadInputs[S]);
+    return Worth(Starts, Length, Inputs);
   });
   Taken.resize(Similarity.mapper().positions().size());
 
