@@ -9,7 +9,6 @@
 
 #include "core/similarity/Similarity.h"
 
-#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/Sequence.h"
@@ -25,6 +24,7 @@
 #include "llvm/Support/Parallel.h"
 
 #include <map>
+#include <set>
 
 using namespace llvm;
 
@@ -549,8 +549,8 @@ struct CandidateSearch {
   const std::vector<char> &Movable;
 
   struct Scratch {
-    /// The positions the current group's sites cover so far.
-    BitVector Covered;
+    /// The starts of the current group's sites so far (all of one length).
+    std::set<unsigned> Covered;
     std::vector<unsigned> Starts; ///< The current group's, trimmed.
     SimilarityAnalysis::ValuesCachePtr Values;
   };
@@ -563,7 +563,7 @@ struct CandidateSearch {
 
 void CandidateSearch::group(const SimilarityGroup &G, Scratch &Tmp,
                             std::vector<OutlineCandidate> &Out) const {
-  BitVector &Covered = Tmp.Covered;
+  std::set<unsigned> &Covered = Tmp.Covered;
   std::vector<unsigned> &Starts = Tmp.Starts;
   std::vector<Instruction *> Reference = S.instructions(G.Regions.front());
   unsigned Lead, Tail;
@@ -584,11 +584,20 @@ void CandidateSearch::group(const SimilarityGroup &G, Scratch &Tmp,
   Trimmed.Length = G.Length - Lead - Tail;
   std::vector<OutlineSite> Sites;
   std::vector<std::vector<int>> Patterns;
+  // A site of the same length as an earlier one overlaps it if it starts
+  // less than a length away.
+  auto Overlaps = [&](unsigned Start) {
+    auto It = Covered.lower_bound(Start + 1 > Trimmed.Length
+                                      ? Start + 1 - Trimmed.Length
+                                      : 0);
+    return It != Covered.end() && *It < Start + Trimmed.Length;
+  };
+  Covered.clear();
   for (const SimilarRegion &R : G.Regions) {
     OutlineSite Site;
     Site.Start = R.Start + Lead;
     Site.Length = Trimmed.Length;
-    if (Covered.find_first_in(Site.Start, Site.Start + Site.Length) != -1 ||
+    if (Overlaps(Site.Start) ||
         !std::all_of(Movable.begin() + Site.Start,
                      Movable.begin() + Site.Start + Site.Length,
                      [](char M) { return M; }))
@@ -600,14 +609,12 @@ void CandidateSearch::group(const SimilarityGroup &G, Scratch &Tmp,
     SiteShape Shape;
     if (!readSiteShape(Site, Shape))
       continue;
-    Covered.set(Site.Start, Site.Start + Site.Length);
+    Covered.insert(Site.Start);
     Trimmed.Regions.push_back(
         {Site.Start, Site.Length, Site.Insts.front(), Site.Insts.back()});
     Patterns.push_back(exitPattern(Site, Shape));
     Sites.push_back(std::move(Site));
   }
-  for (const OutlineSite &Site : Sites)
-    Covered.reset(Site.Start, Site.Start + Site.Length);
   if (Sites.size() < 2)
     return;
   // The same question again of the sites that are left.
@@ -682,8 +689,7 @@ void findCandidates(const SimilarityAnalysis &S, unsigned MinLength,
   ArrayRef<SimilarityGroup> Groups = S.groups();
   constexpr size_t Chunk = 32;
   parallelFor(0, (Groups.size() + Chunk - 1) / Chunk, [&](size_t K) {
-    CandidateSearch::Scratch Tmp{BitVector(Positions.size()), {},
-                                 S.makeValuesCache()};
+    CandidateSearch::Scratch Tmp{{}, {}, S.makeValuesCache()};
     std::vector<OutlineCandidate> Found;
     for (size_t G = K * Chunk; G < std::min(Groups.size(), (K + 1) * Chunk);
          ++G) {
