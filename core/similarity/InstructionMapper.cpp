@@ -218,11 +218,20 @@ void InstructionMapper::append(Instruction *I, bool Legal) {
     LastWasIllegal = true;
     String.push_back(NextIllegal--);
     Positions.push_back({I, String.back(), false});
+    OperandStart.push_back(unsigned(Operands.size()));
     return;
   }
   LastWasIllegal = false;
   String.push_back(numberFor(*I));
   Positions.push_back({I, String.back(), true});
+  SmallVector<Value *, 8> Ops;
+  canonicalOperands(*I, Ops);
+  for (Value *V : Ops) {
+    auto *BB = dyn_cast<BasicBlock>(V);
+    Operands.push_back(V);
+    OperandBlocks.push_back(BB ? blockNumber(BB) : -1);
+  }
+  OperandStart.push_back(unsigned(Operands.size()));
 }
 
 void InstructionMapper::mapFunction(Function &F) {

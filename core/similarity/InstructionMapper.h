@@ -86,6 +86,20 @@ public:
   /// Position in module layout of a block (numbered over all functions).
   int blockNumber(const llvm::BasicBlock *BB) const;
 
+  /// The canonical operands of the legal instruction at position P (none
+  /// for an illegal one), kept from mapping: regions are encoded many
+  /// times over, and this spares reading every operand's IR each time.
+  llvm::ArrayRef<llvm::Value *> operandsAt(unsigned P) const {
+    return llvm::ArrayRef(Operands).slice(OperandStart[P],
+                                          OperandStart[P + 1] -
+                                              OperandStart[P]);
+  }
+  /// For each of operandsAt(P): its block number if it is a block, or -1.
+  llvm::ArrayRef<int> operandBlocksAt(unsigned P) const {
+    return llvm::ArrayRef(OperandBlocks)
+        .slice(OperandStart[P], OperandStart[P + 1] - OperandStart[P]);
+  }
+
   const SimilarityOptions &options() const { return Options; }
 
 private:
@@ -100,6 +114,9 @@ private:
   SimilarityOptions Options;
   std::vector<unsigned> String;
   std::vector<MappedInstruction> Positions;
+  std::vector<unsigned> OperandStart{0}; ///< By position, and one past.
+  std::vector<llvm::Value *> Operands;
+  std::vector<int> OperandBlocks;
   llvm::DenseMap<unsigned, llvm::SmallVector<ClassEntry, 1>> Classes;
   llvm::DenseMap<const llvm::BasicBlock *, int> BlockNumbers;
   unsigned NextLegal = 0;

@@ -20,7 +20,6 @@ void RegionEncoder::encode(unsigned Start, unsigned Length, RegionCode &Out,
   ArrayRef<MappedInstruction> Pos = Mapper.positions().slice(Start, Length);
   const BasicBlock *FirstBB = Pos.front().Inst->getParent();
   const BasicBlock *LastBB = Pos.back().Inst->getParent();
-  const Function *F = FirstBB->getParent();
   int FirstBlock = Mapper.blockNumber(FirstBB);
   int LastBlock = Mapper.blockNumber(LastBB);
 
@@ -40,24 +39,24 @@ void RegionEncoder::encode(unsigned Start, unsigned Length, RegionCode &Out,
     return Ins.first->second;
   };
 
-  for (const MappedInstruction &MI : Pos) {
-    Instruction *I = MI.Inst;
-    canonicalOperands(*I, Ops);
+  for (unsigned P = Start; P != Start + Length; ++P) {
+    Instruction *I = Pos[P - Start].Inst;
+    ArrayRef<Value *> Ops = Mapper.operandsAt(P);
+    ArrayRef<int> Blocks = Mapper.operandBlocksAt(P);
     int Here = -1; // I's block number, looked up for its first block operand.
-    for (Value *V : Ops) {
-      auto *BB = dyn_cast<BasicBlock>(V);
-      if (BB && BB->getParent() == F) {
-        int N = Mapper.blockNumber(BB);
-        if (N >= FirstBlock && N <= LastBlock) {
-          if (Here < 0)
-            Here = Mapper.blockNumber(I->getParent());
-          // Inside the region: what matters is where it is, not which.
-          Out.Code.push_back(RegionCode::BlockTag |
-                             unsigned((N - Here) + (1 << 30)));
-          continue;
-        }
+    for (unsigned K = 0; K != Ops.size(); ++K) {
+      // A block operand is a block of I's function, numbered in layout
+      // order with the region's: inside the region if between its ends.
+      int N = Blocks[K];
+      if (N >= FirstBlock && N <= LastBlock) {
+        if (Here < 0)
+          Here = Mapper.blockNumber(I->getParent());
+        // Inside the region: what matters is where it is, not which.
+        Out.Code.push_back(RegionCode::BlockTag |
+                           unsigned((N - Here) + (1 << 30)));
+        continue;
       }
-      Out.Code.push_back(Number(V));
+      Out.Code.push_back(Number(Ops[K]));
     }
     Out.Code.push_back(Number(I));
   }
@@ -70,15 +69,14 @@ void RegionEncoder::encode(unsigned Start, unsigned Length, RegionCode &Out,
 RegionLayout RegionEncoder::layout(unsigned Start, unsigned Length) const {
   RegionLayout L;
   unsigned Offset = 0;
-  SmallVector<Value *, 8> Tmp;
-  for (const MappedInstruction &MI : Mapper.positions().slice(Start, Length)) {
-    canonicalOperands(*MI.Inst, Tmp);
+  for (unsigned P = Start; P != Start + Length; ++P) {
+    size_t Operands = Mapper.operandsAt(P).size();
     L.Offsets.push_back(Offset);
-    bool C = Tmp.size() >= 2 &&
-             commutesFirstTwoOperands(*MI.Inst, Mapper.options());
+    bool C = Operands >= 2 && commutesFirstTwoOperands(
+                                  *Mapper.positions()[P].Inst, Mapper.options());
     L.Commutes.push_back(C);
     L.AnyCommutes |= C;
-    Offset += Tmp.size() + 1;
+    Offset += Operands + 1;
   }
   L.Offsets.push_back(Offset);
   return L;

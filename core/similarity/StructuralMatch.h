@@ -64,7 +64,6 @@ public:
 private:
   const InstructionMapper &Mapper;
   llvm::DenseMap<llvm::Value *, unsigned> Local;
-  llvm::SmallVector<llvm::Value *, 8> Ops;
 };
 
 /// Outcome of mapRegions.
