@@ -219,11 +219,13 @@ void InstructionMapper::append(Instruction *I, bool Legal) {
     String.push_back(NextIllegal--);
     Positions.push_back({I, String.back(), false});
     OperandStart.push_back(unsigned(Operands.size()));
+    PositionBlocks.push_back(I ? blockNumber(I->getParent()) : -1);
     return;
   }
   LastWasIllegal = false;
   String.push_back(numberFor(*I));
   Positions.push_back({I, String.back(), true});
+  PositionBlocks.push_back(blockNumber(I->getParent()));
   SmallVector<Value *, 8> Ops;
   canonicalOperands(*I, Ops);
   for (Value *V : Ops) {

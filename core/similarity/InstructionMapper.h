@@ -99,6 +99,9 @@ public:
     return llvm::ArrayRef(OperandBlocks)
         .slice(OperandStart[P], OperandStart[P + 1] - OperandStart[P]);
   }
+  /// The block number of the instruction at position P (-1 for the marker
+  /// that ends a function).
+  int blockAt(unsigned P) const { return PositionBlocks[P]; }
 
   const SimilarityOptions &options() const { return Options; }
 
@@ -117,6 +120,7 @@ private:
   std::vector<unsigned> OperandStart{0}; ///< By position, and one past.
   std::vector<llvm::Value *> Operands;
   std::vector<int> OperandBlocks;
+  std::vector<int> PositionBlocks;
   llvm::DenseMap<unsigned, llvm::SmallVector<ClassEntry, 1>> Classes;
   llvm::DenseMap<const llvm::BasicBlock *, int> BlockNumbers;
   unsigned NextLegal = 0;

@@ -359,6 +359,7 @@ void SimilarityAnalysis::run(Module &M, RepeatFilter Keep) {
 std::vector<Instruction *>
 SimilarityAnalysis::instructions(const SimilarRegion &R) const {
   std::vector<Instruction *> Out;
+  Out.reserve(R.Length);
   for (const MappedInstruction &P :
        Mapper->positions().slice(R.Start, R.Length))
     Out.push_back(P.Inst);

@@ -18,10 +18,8 @@ namespace coalesce {
 void RegionEncoder::encode(unsigned Start, unsigned Length, RegionCode &Out,
                            bool KeepValues) {
   ArrayRef<MappedInstruction> Pos = Mapper.positions().slice(Start, Length);
-  const BasicBlock *FirstBB = Pos.front().Inst->getParent();
-  const BasicBlock *LastBB = Pos.back().Inst->getParent();
-  int FirstBlock = Mapper.blockNumber(FirstBB);
-  int LastBlock = Mapper.blockNumber(LastBB);
+  int FirstBlock = Mapper.blockAt(Start);
+  int LastBlock = Mapper.blockAt(Start + Length - 1);
 
   Out.Code.clear();
   Out.Values.clear();
@@ -43,17 +41,14 @@ void RegionEncoder::encode(unsigned Start, unsigned Length, RegionCode &Out,
     Instruction *I = Pos[P - Start].Inst;
     ArrayRef<Value *> Ops = Mapper.operandsAt(P);
     ArrayRef<int> Blocks = Mapper.operandBlocksAt(P);
-    int Here = -1; // I's block number, looked up for its first block operand.
     for (unsigned K = 0; K != Ops.size(); ++K) {
       // A block operand is a block of I's function, numbered in layout
       // order with the region's: inside the region if between its ends.
       int N = Blocks[K];
       if (N >= FirstBlock && N <= LastBlock) {
-        if (Here < 0)
-          Here = Mapper.blockNumber(I->getParent());
         // Inside the region: what matters is where it is, not which.
         Out.Code.push_back(RegionCode::BlockTag |
-                           unsigned((N - Here) + (1 << 30)));
+                           unsigned((N - Mapper.blockAt(P)) + (1 << 30)));
         continue;
       }
       Out.Code.push_back(Number(Ops[K]));
