@@ -117,7 +117,11 @@
 // O(N) to build and has O(N) internal nodes. Encoding costs O(L) per
 // candidate of length L; the total over all repeated substrings is the
 // size of the output before grouping, as for llvm-sim, which builds a
-// value numbering per candidate too. Grouping is one hash look-up per
+// value numbering per candidate too. Since an instruction is encoded once
+// for every repeated substring it is in, the mapper keeps what encoding
+// reads of it (its canonical operands, which are blocks and their
+// numbers, its own block's number) in flat arrays by position, about 30
+// bytes an instruction, and the encoder never reads the IR. Grouping is one hash look-up per
 // candidate; only substrings containing commutative operations whose codes
 // differ pay for mapping searches against each class, each bounded by its
 // step budget. Steps 3-5 only read the IR and run in parallel, substring
