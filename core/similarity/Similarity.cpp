@@ -292,13 +292,17 @@ void SimilarityAnalysis::run(Module &M, RepeatFilter Keep) {
   if (String.size() < 2)
     return;
 
-  // Step 2: repeated substrings, longest first.
-  SuffixTree Tree(String, Options.AllOccurrences);
+  // Step 2: repeated substrings, longest first. The tree is the largest
+  // thing the analysis builds (a map of children per internal node): it
+  // goes before anything else is.
   std::vector<SuffixTree::RepeatedSubstring> Repeats;
-  for (SuffixTree::RepeatedSubstring &RS : Tree)
-    if (RS.Length >= Options.MinLength && RS.StartIndices.size() >= 2 &&
-        (!Keep || Keep(RS.StartIndices, RS.Length)))
-      Repeats.push_back(RS);
+  {
+    SuffixTree Tree(String, Options.AllOccurrences);
+    for (SuffixTree::RepeatedSubstring &RS : Tree)
+      if (RS.Length >= Options.MinLength && RS.StartIndices.size() >= 2 &&
+          (!Keep || Keep(RS.StartIndices, RS.Length)))
+        Repeats.push_back(RS);
+  }
   llvm::stable_sort(Repeats, [](const SuffixTree::RepeatedSubstring &L,
                                 const SuffixTree::RepeatedSubstring &R) {
     return L.Length > R.Length;
