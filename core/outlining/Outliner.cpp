@@ -67,9 +67,11 @@
 //     at each site, against the call replacing it (its arguments: a value
 //     only the region used, computed just before it, is computed straight
 //     into the argument register, any other is moved there; the
-//     reloads of outputs, a test of the exit taken, and what the caller now
-//     keeps across a call it did not have), and the outlined function once
-//     (the region, its entry and returns, stores of outputs, alignment).
+//     reloads of outputs, a test of the exit taken, and a saved register
+//     for each value the caller now keeps across a call and kept across
+//     none before: a value that already outlives one of its calls has
+//     one), and the outlined function once (the region, its entry and
+//     returns, stores of outputs, alignment).
 //     A site the code generator's tail merging folds into another copy
 //     (core/size/TailMerging.h: a gtest body's cleanup chains) has nothing
 //     to save and, as the same call on the same slots, stays folded.
@@ -175,6 +177,23 @@ static bool makesCall(const Instruction &I) {
   return isa<CallBase>(I) && !isa<IntrinsicInst>(I);
 }
 
+/// The layout position of V's last use (a phi uses its value at the end
+/// of the incoming block); 0 if it has none.
+static unsigned lastUse(const Value &V,
+                        const DenseMap<const Instruction *, unsigned> &Position) {
+  unsigned Last = 0;
+  for (const Use &U : V.uses()) {
+    auto *UI = dyn_cast<Instruction>(U.getUser());
+    if (!UI)
+      continue;
+    unsigned At = Position.lookup(UI);
+    if (auto *Phi = dyn_cast<PHINode>(UI))
+      At = Position.lookup(Phi->getIncomingBlock(U)->getTerminator());
+    Last = std::max(Last, At);
+  }
+  return Last;
+}
+
 namespace {
 
 /// Facts about the functions with sites, computed once per function and
@@ -185,9 +204,17 @@ public:
     bool MakesCalls = false;
     /// Layout position of each instruction (from 1).
     DenseMap<const Instruction *, unsigned> Position;
-    /// LiveAt[X]: values (arguments and instructions) defined before
-    /// position X and used at X or later, by layout.
-    std::vector<unsigned> LiveAt;
+    /// CallsUpTo[X]: the calls at positions 1 to X.
+    std::vector<unsigned> CallsUpTo;
+    /// FreshAt[X]: values (arguments and instructions) defined before
+    /// position X and used at X or later, by layout, with no call between
+    /// their definition and their last use. A new call at X makes the
+    /// function keep these across a call; the others it keeps already.
+    std::vector<unsigned> FreshAt;
+    /// Whether a call stands strictly between positions Def and Last.
+    bool callBetween(unsigned Def, unsigned Last) const {
+      return Last > Def + 1 && CallsUpTo[Last - 1] != CallsUpTo[Def];
+    }
     /// Static or profile frequencies (built on demand).
     std::unique_ptr<DominatorTree> DT;
     std::unique_ptr<LoopInfo> LI;
@@ -255,26 +282,19 @@ public:
 private:
   static void compute(Function &F, Facts &P) {
     unsigned N = 0;
+    P.CallsUpTo.assign(1, 0);
     for (Instruction &I : instructions(F)) {
       P.Position[&I] = ++N;
       P.MakesCalls |= makesCall(I);
+      P.CallsUpTo.push_back(P.CallsUpTo.back() + makesCall(I));
     }
-    // A value is live from just after its definition to its last use (a
-    // phi uses its value at the end of the incoming block): one difference
-    // array, then prefix sums.
+    // A value is live from just after its definition to its last use:
+    // one difference array over the values no call separates from their
+    // last use, then prefix sums.
     std::vector<int> Delta(N + 2, 0);
     auto Track = [&](const Value &V, unsigned Def) {
-      unsigned Last = 0;
-      for (const Use &U : V.uses()) {
-        auto *UI = dyn_cast<Instruction>(U.getUser());
-        if (!UI)
-          continue;
-        unsigned At = P.Position.lookup(UI);
-        if (auto *Phi = dyn_cast<PHINode>(UI))
-          At = P.Position.lookup(Phi->getIncomingBlock(U)->getTerminator());
-        Last = std::max(Last, At);
-      }
-      if (Last > Def) {
+      unsigned Last = lastUse(V, P.Position);
+      if (Last > Def && !P.callBetween(Def, Last)) {
         ++Delta[Def + 1];
         --Delta[Last + 1];
       }
@@ -283,10 +303,10 @@ private:
       Track(A, 0);
     for (Instruction &I : instructions(F))
       Track(I, P.Position[&I]);
-    P.LiveAt.assign(N + 2, 0);
+    P.FreshAt.assign(N + 2, 0);
     int Live = 0;
     for (unsigned X = 0; X < N + 2; ++X)
-      P.LiveAt[X] = unsigned(Live += Delta[X]);
+      P.FreshAt[X] = unsigned(Live += Delta[X]);
   }
 
   DenseMap<const Function *, std::unique_ptr<Facts>> Map;
@@ -318,14 +338,22 @@ struct GroupPrice {
 
 } // namespace
 
-/// Values the site's function keeps across the new call: defined before the
-/// site and used after it, by layout (loops make this an estimate). Those
-/// live just after the site, less the site's own outputs.
-static unsigned valuesAcross(const OutlineSite &S, unsigned Outputs,
-                             FunctionFacts::Facts &Fx) {
+/// Values the site's function must now keep across a call, the new one:
+/// defined before the site and used after it, by layout (loops make this
+/// an estimate), and not kept across a call already (no call between
+/// their definition and their last use: a value that outlives one of the
+/// function's calls has its saved register or stack slot whether or not
+/// the site becomes one more). Those live just after the site, less the
+/// site's own outputs, which the call hands back.
+static unsigned valuesAcross(const OutlineSite &S, FunctionFacts::Facts &Fx) {
   unsigned End = Fx.Position.lookup(S.Insts.back());
-  unsigned Live = End + 1 < Fx.LiveAt.size() ? Fx.LiveAt[End + 1] : 0;
-  return Live > Outputs ? Live - Outputs : 0;
+  unsigned Fresh = End + 1 < Fx.FreshAt.size() ? Fx.FreshAt[End + 1] : 0;
+  for (const Instruction *I : S.Insts) {
+    unsigned Def = Fx.Position.lookup(I), Last = lastUse(*I, Fx.Position);
+    if (Last > End && !Fx.callBetween(Def, Last) && Fresh)
+      --Fresh;
+  }
+  return Fresh;
 }
 
 /// The code that passes V, a value from before Site, to the call that
@@ -387,12 +415,8 @@ static GroupPrice priceCandidate(const OutlineCandidate &C,
       Add(Feature::CondBranch, P.Exits - 1);
     }
     FunctionFacts::Facts &Fx = Facts.of(*Site.F);
-    if (!RegionCalls) {
-      unsigned Outputs = unsigned(P.ReturnedOutput && P.NeedsReturned[S]);
-      for (bool Needed : P.Needs[S])
-        Outputs += Needed;
-      Add(Feature::ValueAcrossCall, valuesAcross(Site, Outputs, Fx));
-    }
+    if (!RegionCalls)
+      Add(Feature::ValueAcrossCall, valuesAcross(Site, Fx));
     if (!Fx.MakesCalls)
       Add(Feature::CallFrame);
     // Its stack slots that move into the outlined function leave its frame.
