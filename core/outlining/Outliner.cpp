@@ -75,8 +75,16 @@
 //     A site the code generator's tail merging folds into another copy
 //     (core/size/TailMerging.h: a gtest body's cleanup chains) has nothing
 //     to save and, as the same call on the same slots, stays folded.
-//     The difference is scaled by the share of removed code the target's
-//     machine outliner would not have shared anyway. The plan of the
+//     The difference is scaled by the share of it the target's machine
+//     outliner would not have had anyway (SizeModel::outlinedShare), by
+//     the region's shape: where the code generator runs one (AArch64 at
+//     -Oz), a region that spans blocks keeps its whole saving (the
+//     machine outliner shares runs within one block only), straight-line
+//     code that calls is left to it (it shares a run ending in a call as
+//     a jump to the callee, with no frame, where an outlined function
+//     that calls must set one up: such groups made every AArch64 corpus
+//     program larger), and other straight-line code keeps the share a
+//     removed body keeps. The plan of the
 //     function (Extraction.cpp) decides how outputs come back: with one
 //     way out, the output most sites use is the return value; the others
 //     go through slots, and when sites need different sets an extra
@@ -331,7 +339,9 @@ private:
 };
 
 struct GroupPrice {
-  int64_t Saving = 0; ///< Net, after the target's removed share.
+  int64_t Saving = 0; ///< Net, after the share the target really saves.
+  int64_t Gross = 0;  ///< Net, before it.
+  double Share = 1;   ///< SizeModel::outlinedShare of the region.
   uint64_t RegionBytes = 0;
   uint64_t FunctionBytes = 0;
 };
@@ -458,7 +468,12 @@ static GroupPrice priceCandidate(const OutlineCandidate &C,
   G.FunctionBytes = G.RegionBytes + uint64_t(std::lround(Size.bytes(Own))) +
                     Size.paddingBytes(*Ref.F);
   Net -= double(G.FunctionBytes);
-  G.Saving = std::lround(Net * Size.removedShare());
+  // What the target's machine outliner would have shared of it anyway.
+  G.Share = Size.outlinedShare(
+      {any_of(Ref.Insts, [](const Instruction *I) { return I->isTerminator(); }),
+       RegionCalls});
+  G.Gross = std::lround(Net);
+  G.Saving = std::lround(Net * G.Share);
   return G;
 }
 
@@ -522,6 +537,12 @@ bool Outliner::evaluate(Priced &G, std::string *Why) {
       *Why = "would take " + std::to_string(G.P.arguments()) +
              " arguments, more than the maximum of " +
              std::to_string(Options.MaxArguments);
+    return false;
+  }
+  if (G.Price.Share == 0) {
+    if (Why)
+      *Why = "are straight-line code that calls: left to the target's "
+             "machine outliner";
     return false;
   }
   if (G.Price.Saving < int64_t(Options.MinBenefit)) {
@@ -650,15 +671,15 @@ bool Outliner::run() {
   SimilarityAnalysis Similarity(SimOptions);
   std::vector<double> BytesBefore;
   BitVector InOnly; // Positions in a function of Only.
-  // The least net saving, before the target's removed share, that rounds
-  // to MinBenefit bytes after it. Where NotOutlined remarks are asked for,
+  // The least net saving, before the share of it the target really saves,
+  // that rounds to MinBenefit bytes after the largest share. Where NotOutlined remarks are asked for,
   // a group that saves less, but something, is weighed for its remark.
   LLVMContext &Ctx = M.getContext();
   double Wanted = double(Options.MinBenefit);
   if (Ctx.getLLVMRemarkStreamer() ||
       Ctx.getDiagHandlerPtr()->isMissedOptRemarkEnabled(PassName))
     Wanted = std::min(Wanted, 1.0);
-  double Least = (Wanted - 0.5) / std::max(Size.removedShare(), 1e-9);
+  double Least = (Wanted - 0.5) / std::max(Size.largestOutlinedShare(), 1e-9);
   // An input from outside is an argument already in a register, one
   // computed in place, or a stack slot's address.
   double CheapestInput = std::min({Size.price(Feature::ArgumentRegister),
@@ -724,7 +745,8 @@ bool Outliner::run() {
   for (unsigned K = 0; K < All.size(); ++K) {
     if (Good[K])
       Queue.push({All[K].Price.Saving, K});
-    else if (All[K].Price.Saving > 0)
+    else if (All[K].Price.Saving > 0 ||
+             (All[K].Price.Share == 0 && All[K].Price.Gross > 0))
       missed(All[K].C, Why[K]);
   }
 
