@@ -84,12 +84,12 @@
 //     a jump to the callee, with no frame, where an outlined function
 //     that calls must set one up: such groups made every AArch64 corpus
 //     program larger), and other straight-line code keeps the share a
-//     removed body keeps. The plan of the
-//     function (Extraction.cpp) decides how outputs come back: with one
-//     way out, the output most sites use is the return value; the others
-//     go through slots, and when sites need different sets an extra
-//     argument, the output scheme, says which to store. With more than one
-//     way out, the function returns the index of the exit taken.
+//     removed body keeps. The plan of the function (Extraction.cpp)
+//     decides how outputs come back: with one way out, the output most
+//     sites use is the return value; the others go through slots, and
+//     when sites need different sets an extra argument, the output
+//     scheme, says which to store. With more than one way out, the
+//     function returns the index of the exit taken.
 //
 //  4. Selection. Greedy by saving, lazily: take the best group; if some of
 //     its sites overlap code already taken, price it again without them
@@ -187,8 +187,9 @@ static bool makesCall(const Instruction &I) {
 
 /// The layout position of V's last use (a phi uses its value at the end
 /// of the incoming block); 0 if it has none.
-static unsigned lastUse(const Value &V,
-                        const DenseMap<const Instruction *, unsigned> &Position) {
+static unsigned
+lastUse(const Value &V,
+        const DenseMap<const Instruction *, unsigned> &Position) {
   unsigned Last = 0;
   for (const Use &U : V.uses()) {
     auto *UI = dyn_cast<Instruction>(U.getUser());
@@ -469,9 +470,9 @@ static GroupPrice priceCandidate(const OutlineCandidate &C,
                     Size.paddingBytes(*Ref.F);
   Net -= double(G.FunctionBytes);
   // What the target's machine outliner would have shared of it anyway.
-  G.Share = Size.outlinedShare(
-      {any_of(Ref.Insts, [](const Instruction *I) { return I->isTerminator(); }),
-       RegionCalls});
+  bool SpansBlocks =
+      any_of(Ref.Insts, [](const Instruction *I) { return I->isTerminator(); });
+  G.Share = Size.outlinedShare({SpansBlocks, RegionCalls});
   G.Gross = std::lround(Net);
   G.Saving = std::lround(Net * G.Share);
   return G;
@@ -672,8 +673,9 @@ bool Outliner::run() {
   std::vector<double> BytesBefore;
   BitVector InOnly; // Positions in a function of Only.
   // The least net saving, before the share of it the target really saves,
-  // that rounds to MinBenefit bytes after the largest share. Where NotOutlined remarks are asked for,
-  // a group that saves less, but something, is weighed for its remark.
+  // that rounds to MinBenefit bytes after the largest share. Where
+  // NotOutlined remarks are asked for, a group that saves less, but
+  // something, is weighed for its remark.
   LLVMContext &Ctx = M.getContext();
   double Wanted = double(Options.MinBenefit);
   if (Ctx.getLLVMRemarkStreamer() ||
