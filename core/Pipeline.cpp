@@ -99,7 +99,7 @@ static FunctionSet changedFunctions(Module &M, const Report &Outlined,
 static bool outlineRounds(Module &M, const Config &C, Report &R,
                           const SizeModel &Size, Outcome &O) {
   bool Changed = false;
-  if (Size.removedShare() < 1 && !C.OutlineWithMachineOutliner)
+  if (!Size.outlinesByDefault() && !C.OutlineWithMachineOutliner)
     return false;
   FunctionSet LastChanged;
   for (unsigned Round = 0; Round != C.OutlineRounds; ++Round) {

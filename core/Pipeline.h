@@ -36,10 +36,10 @@ struct Config {
   /// pipeline stops earlier once a round outlines nothing.
   unsigned OutlineRounds = 2;
   /// Outline also for targets whose code generator runs LLVM's machine
-  /// outliner by default (the size model's removed share is below 1:
-  /// AArch64, RISC-V 64). There the machine outliner shares the same
-  /// repeated code after register allocation, and IR outlining measured
-  /// larger programs than merging alone (3 of 4 AArch64 corpus programs).
+  /// outliner by default and where outlining beside it was not measured
+  /// to pay (SizeModel::outlinesByDefault: RISC-V 64). On AArch64 the
+  /// outliner runs without it, pricing each region by what the machine
+  /// outliner would share of it (SizeModel::outlinedShare).
   bool OutlineWithMachineOutliner = false;
   /// Run the IR verifier after every stage.
   bool VerifyEachStage = false;

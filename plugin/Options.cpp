@@ -61,7 +61,8 @@ cl::opt<bool> OutlineWithMachineOutliner(
     "coalesce-outline-with-machine-outliner", cl::init(false),
     cl::cat(Category),
     cl::desc("Outline also for targets whose code generator runs LLVM's "
-             "machine outliner by default (AArch64, RISC-V 64)"));
+             "machine outliner by default and where outlining beside it "
+             "was not measured (RISC-V 64; AArch64 outlines by default)"));
 cl::opt<bool> VerifyEach("coalesce-verify", cl::init(false), cl::cat(Category),
                          cl::desc("Run the IR verifier after every stage"));
 cl::opt<unsigned> VerifyOrder(

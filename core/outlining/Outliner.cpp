@@ -67,19 +67,29 @@
 //     at each site, against the call replacing it (its arguments: a value
 //     only the region used, computed just before it, is computed straight
 //     into the argument register, any other is moved there; the
-//     reloads of outputs, a test of the exit taken, and what the caller now
-//     keeps across a call it did not have), and the outlined function once
-//     (the region, its entry and returns, stores of outputs, alignment).
+//     reloads of outputs, a test of the exit taken, and a saved register
+//     for each value the caller now keeps across a call and kept across
+//     none before: a value that already outlives one of its calls has
+//     one), and the outlined function once (the region, its entry and
+//     returns, stores of outputs, alignment).
 //     A site the code generator's tail merging folds into another copy
 //     (core/size/TailMerging.h: a gtest body's cleanup chains) has nothing
 //     to save and, as the same call on the same slots, stays folded.
-//     The difference is scaled by the share of removed code the target's
-//     machine outliner would not have shared anyway. The plan of the
-//     function (Extraction.cpp) decides how outputs come back: with one
-//     way out, the output most sites use is the return value; the others
-//     go through slots, and when sites need different sets an extra
-//     argument, the output scheme, says which to store. With more than one
-//     way out, the function returns the index of the exit taken.
+//     The difference is scaled by the share of it the target's machine
+//     outliner would not have had anyway (SizeModel::outlinedShare), by
+//     the region's shape: where the code generator runs one (AArch64 at
+//     -Oz), a region that spans blocks keeps its whole saving (the
+//     machine outliner shares runs within one block only), straight-line
+//     code that calls is left to it (it shares a run ending in a call as
+//     a jump to the callee, with no frame, where an outlined function
+//     that calls must set one up: such groups made every AArch64 corpus
+//     program larger), and other straight-line code keeps the share a
+//     removed body keeps. The plan of the function (Extraction.cpp)
+//     decides how outputs come back: with one way out, the output most
+//     sites use is the return value; the others go through slots, and
+//     when sites need different sets an extra argument, the output
+//     scheme, says which to store. With more than one way out, the
+//     function returns the index of the exit taken.
 //
 //  4. Selection. Greedy by saving, lazily: take the best group; if some of
 //     its sites overlap code already taken, price it again without them
@@ -177,6 +187,24 @@ static bool makesCall(const Instruction &I) {
   return isa<CallBase>(I) && !isa<IntrinsicInst>(I);
 }
 
+/// The layout position of V's last use (a phi uses its value at the end
+/// of the incoming block); 0 if it has none.
+static unsigned
+lastUse(const Value &V,
+        const DenseMap<const Instruction *, unsigned> &Position) {
+  unsigned Last = 0;
+  for (const Use &U : V.uses()) {
+    auto *UI = dyn_cast<Instruction>(U.getUser());
+    if (!UI)
+      continue;
+    unsigned At = Position.lookup(UI);
+    if (auto *Phi = dyn_cast<PHINode>(UI))
+      At = Position.lookup(Phi->getIncomingBlock(U)->getTerminator());
+    Last = std::max(Last, At);
+  }
+  return Last;
+}
+
 namespace {
 
 /// Facts about the functions with sites, computed once per function and
@@ -187,9 +215,17 @@ public:
     bool MakesCalls = false;
     /// Layout position of each instruction (from 1).
     DenseMap<const Instruction *, unsigned> Position;
-    /// LiveAt[X]: values (arguments and instructions) defined before
-    /// position X and used at X or later, by layout.
-    std::vector<unsigned> LiveAt;
+    /// CallsUpTo[X]: the calls at positions 1 to X.
+    std::vector<unsigned> CallsUpTo;
+    /// FreshAt[X]: values (arguments and instructions) defined before
+    /// position X and used at X or later, by layout, with no call between
+    /// their definition and their last use. A new call at X makes the
+    /// function keep these across a call; the others it keeps already.
+    std::vector<unsigned> FreshAt;
+    /// Whether a call stands strictly between positions Def and Last.
+    bool callBetween(unsigned Def, unsigned Last) const {
+      return Last > Def + 1 && CallsUpTo[Last - 1] != CallsUpTo[Def];
+    }
     /// Static or profile frequencies (built on demand).
     std::unique_ptr<DominatorTree> DT;
     std::unique_ptr<LoopInfo> LI;
@@ -257,26 +293,19 @@ public:
 private:
   static void compute(Function &F, Facts &P) {
     unsigned N = 0;
+    P.CallsUpTo.assign(1, 0);
     for (Instruction &I : instructions(F)) {
       P.Position[&I] = ++N;
       P.MakesCalls |= makesCall(I);
+      P.CallsUpTo.push_back(P.CallsUpTo.back() + makesCall(I));
     }
-    // A value is live from just after its definition to its last use (a
-    // phi uses its value at the end of the incoming block): one difference
-    // array, then prefix sums.
+    // A value is live from just after its definition to its last use:
+    // one difference array over the values no call separates from their
+    // last use, then prefix sums.
     std::vector<int> Delta(N + 2, 0);
     auto Track = [&](const Value &V, unsigned Def) {
-      unsigned Last = 0;
-      for (const Use &U : V.uses()) {
-        auto *UI = dyn_cast<Instruction>(U.getUser());
-        if (!UI)
-          continue;
-        unsigned At = P.Position.lookup(UI);
-        if (auto *Phi = dyn_cast<PHINode>(UI))
-          At = P.Position.lookup(Phi->getIncomingBlock(U)->getTerminator());
-        Last = std::max(Last, At);
-      }
-      if (Last > Def) {
+      unsigned Last = lastUse(V, P.Position);
+      if (Last > Def && !P.callBetween(Def, Last)) {
         ++Delta[Def + 1];
         --Delta[Last + 1];
       }
@@ -285,10 +314,10 @@ private:
       Track(A, 0);
     for (Instruction &I : instructions(F))
       Track(I, P.Position[&I]);
-    P.LiveAt.assign(N + 2, 0);
+    P.FreshAt.assign(N + 2, 0);
     int Live = 0;
     for (unsigned X = 0; X < N + 2; ++X)
-      P.LiveAt[X] = unsigned(Live += Delta[X]);
+      P.FreshAt[X] = unsigned(Live += Delta[X]);
   }
 
   DenseMap<const Function *, std::unique_ptr<Facts>> Map;
@@ -313,21 +342,31 @@ private:
 };
 
 struct GroupPrice {
-  int64_t Saving = 0; ///< Net, after the target's removed share.
+  int64_t Saving = 0; ///< Net, after the share the target really saves.
+  int64_t Gross = 0;  ///< Net, before it.
+  double Share = 1;   ///< SizeModel::outlinedShare of the region.
   uint64_t RegionBytes = 0;
   uint64_t FunctionBytes = 0;
 };
 
 } // namespace
 
-/// Values the site's function keeps across the new call: defined before the
-/// site and used after it, by layout (loops make this an estimate). Those
-/// live just after the site, less the site's own outputs.
-static unsigned valuesAcross(const OutlineSite &S, unsigned Outputs,
-                             FunctionFacts::Facts &Fx) {
+/// Values the site's function must now keep across a call, the new one:
+/// defined before the site and used after it, by layout (loops make this
+/// an estimate), and not kept across a call already (no call between
+/// their definition and their last use: a value that outlives one of the
+/// function's calls has its saved register or stack slot whether or not
+/// the site becomes one more). Those live just after the site, less the
+/// site's own outputs, which the call hands back.
+static unsigned valuesAcross(const OutlineSite &S, FunctionFacts::Facts &Fx) {
   unsigned End = Fx.Position.lookup(S.Insts.back());
-  unsigned Live = End + 1 < Fx.LiveAt.size() ? Fx.LiveAt[End + 1] : 0;
-  return Live > Outputs ? Live - Outputs : 0;
+  unsigned Fresh = End + 1 < Fx.FreshAt.size() ? Fx.FreshAt[End + 1] : 0;
+  for (const Instruction *I : S.Insts) {
+    unsigned Def = Fx.Position.lookup(I), Last = lastUse(*I, Fx.Position);
+    if (Last > End && !Fx.callBetween(Def, Last) && Fresh)
+      --Fresh;
+  }
+  return Fresh;
 }
 
 /// The code that passes V, a value from before Site, to the call that
@@ -389,12 +428,8 @@ static GroupPrice priceCandidate(const OutlineCandidate &C,
       Add(Feature::CondBranch, P.Exits - 1);
     }
     FunctionFacts::Facts &Fx = Facts.of(*Site.F);
-    if (!RegionCalls) {
-      unsigned Outputs = unsigned(P.ReturnedOutput && P.NeedsReturned[S]);
-      for (bool Needed : P.Needs[S])
-        Outputs += Needed;
-      Add(Feature::ValueAcrossCall, valuesAcross(Site, Outputs, Fx));
-    }
+    if (!RegionCalls)
+      Add(Feature::ValueAcrossCall, valuesAcross(Site, Fx));
     if (!Fx.MakesCalls)
       Add(Feature::CallFrame);
     // Its stack slots that move into the outlined function leave its frame.
@@ -436,7 +471,12 @@ static GroupPrice priceCandidate(const OutlineCandidate &C,
   G.FunctionBytes = G.RegionBytes + uint64_t(std::lround(Size.bytes(Own))) +
                     Size.paddingBytes(*Ref.F);
   Net -= double(G.FunctionBytes);
-  G.Saving = std::lround(Net * Size.removedShare());
+  // What the target's machine outliner would have shared of it anyway.
+  bool SpansBlocks =
+      any_of(Ref.Insts, [](const Instruction *I) { return I->isTerminator(); });
+  G.Share = Size.outlinedShare({SpansBlocks, RegionCalls});
+  G.Gross = std::lround(Net);
+  G.Saving = std::lround(Net * G.Share);
   return G;
 }
 
@@ -496,6 +536,12 @@ bool Outliner::evaluate(Priced &G, std::string *Why) {
       *Why = "would take " + std::to_string(G.P.arguments()) +
              " arguments, more than the maximum of " +
              std::to_string(Options.MaxArguments);
+    return false;
+  }
+  if (G.Price.Share == 0) {
+    if (Why)
+      *Why = "are straight-line code that calls: left to the target's "
+             "machine outliner";
     return false;
   }
   if (G.Price.Saving < int64_t(Options.MinBenefit)) {
@@ -627,15 +673,16 @@ bool Outliner::run() {
   // The inputs of each position's instruction alone: a region that starts
   // there has at least these.
   std::vector<uint8_t> LeadInputs;
-  // The least net saving, before the target's removed share, that rounds
-  // to MinBenefit bytes after it. Where NotOutlined remarks are asked for,
-  // a group that saves less, but something, is weighed for its remark.
+  // The least net saving, before the share of it the target really saves,
+  // that rounds to MinBenefit bytes after the largest share. Where
+  // NotOutlined remarks are asked for, a group that saves less, but
+  // something, is weighed for its remark.
   LLVMContext &Ctx = M.getContext();
   double Wanted = double(Options.MinBenefit);
   if (Ctx.getLLVMRemarkStreamer() ||
       Ctx.getDiagHandlerPtr()->isMissedOptRemarkEnabled(PassName))
     Wanted = std::min(Wanted, 1.0);
-  double Least = (Wanted - 0.5) / std::max(Size.removedShare(), 1e-9);
+  double Least = (Wanted - 0.5) / std::max(Size.largestOutlinedShare(), 1e-9);
   // An input from outside is an argument already in a register, one
   // computed in place, or a stack slot's address.
   double CheapestInput = std::min({Size.price(Feature::ArgumentRegister),
@@ -723,7 +770,8 @@ bool Outliner::run() {
                    std::string Why;
                    if (evaluate(G, &Why))
                      GoodOf[Group].push_back(std::move(G));
-                   else if (G.Price.Saving > 0)
+                   else if (G.Price.Saving > 0 ||
+                            (G.Price.Share == 0 && G.Price.Gross > 0))
                      ShortOf[Group].push_back(
                          {G.C.Sites.front().Insts.front(), G.C.Sites.size(),
                           G.C.Sites.front().Insts.size(), std::move(Why)});

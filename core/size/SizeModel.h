@@ -112,6 +112,27 @@ public:
   /// SizeTable::RemovedShare (1 without a table).
   double removedShare() const;
 
+  /// The shape of an outlined region, as far as the machine outliner
+  /// cares: whether it holds a branch (spans blocks) and whether it calls.
+  struct RegionShape {
+    bool SpansBlocks = false;
+    bool Calls = false;
+  };
+  /// The share of an outlined region's net saving that is really saved.
+  /// 1 where the code generator runs no machine outliner (removedShare()
+  /// is 1). Where it runs one: 1 for a region that spans blocks (the
+  /// machine outliner shares runs of one block only), 0 for straight-line
+  /// code that calls (left to the machine outliner), removedShare() for
+  /// the rest. See the essay in SizeModel.cpp.
+  double outlinedShare(RegionShape Shape) const;
+  /// The largest outlinedShare() of any shape (for bounds).
+  double largestOutlinedShare() const;
+  /// Whether coalesce's outliner runs for this target without being asked:
+  /// where the code generator runs no machine outliner, and where it does
+  /// and outlining beside it, priced by outlinedShare(), was measured to
+  /// pay on the corpus (AArch64). Elsewhere (RISC-V 64) it stands aside.
+  bool outlinesByDefault() const;
+
 private:
   uint64_t ttiFunctionBytes(const llvm::Function &F) const;
 

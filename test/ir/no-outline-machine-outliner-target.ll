@@ -1,15 +1,15 @@
 ; RUN: %opt-coalesce -passes=coalesce -coalesce-outline-runtime-budget=1000 -coalesce-print-merges -disable-output %s 2>&1 | FileCheck %s --check-prefix=DEFAULT
 ; RUN: %opt-coalesce -passes=coalesce -coalesce-outline-runtime-budget=1000 -coalesce-outline-with-machine-outliner -coalesce-print-merges -disable-output %s 2>&1 | FileCheck %s --check-prefix=ASKED
-; Purpose: for a target whose code generator runs LLVM's machine outliner by default (AArch64: the size model's removed share is below 1), the outliner stands aside unless -coalesce-outline-with-machine-outliner asks for it: the machine outliner already shares the same repeated code, and IR outlining measured larger programs than merging alone there. The module is the RFC example, which is outlined on x86-64.
+; Purpose: for a target whose code generator runs LLVM's machine outliner by default and where outlining beside it was not measured (RISC-V 64: the size model's removed share is below 1), the outliner stands aside unless -coalesce-outline-with-machine-outliner asks for it. The module is the RFC example, which is outlined on x86-64 and, by default, on AArch64 (outline-aarch64-straight-line.ll).
 
-target datalayout = "e-m:e-i8:8:32-i16:16:32-i64:64-i128:128-n32:64-S128-Fn32"
-target triple = "aarch64-unknown-linux-gnu"
+target datalayout = "e-m:e-p:64:64-i64:64-i128:128-n32:64-S128"
+target triple = "riscv64-unknown-linux-gnu"
 
 ; DEFAULT-NOT: coalesce: outlined
-; DEFAULT:     coalesce: {{.*}}; 0 regions outlined into 0 functions; {{.*}}[size model, aarch64]
+; DEFAULT:     coalesce: {{.*}}; 0 regions outlined into 0 functions; {{.*}}[size model, riscv64]
 
 ; ASKED:       coalesce: outlined 'coalesce.outlined.0' from 3 sites
-; ASKED:       coalesce: {{.*}}; 3 regions outlined into 1 functions; {{.*}}[size model, aarch64]
+; ASKED:       coalesce: {{.*}}; 3 regions outlined into 1 functions; {{.*}}[size model, riscv64]
 
 declare void @use(i32)
 
