@@ -121,10 +121,10 @@
 // for every repeated substring it is in, the mapper keeps what encoding
 // reads of it (its canonical operands, which are blocks and their
 // numbers, its own block's number) in flat arrays by position, about 30
-// bytes an instruction, and the encoder never reads the IR. Grouping is one hash look-up per
-// candidate; only substrings containing commutative operations whose codes
-// differ pay for mapping searches against each class, each bounded by its
-// step budget. Steps 3-5 only read the IR and run in parallel, substring
+// bytes an instruction, and the encoder never reads the IR. Grouping is
+// one hash look-up per candidate; only substrings containing commutative
+// operations whose codes differ pay for mapping searches against each
+// class, each bounded by its step budget. Steps 3-5 only read the IR and run in parallel, substring
 // by substring; step 6 then lists the groups in order, so the output does
 // not depend on the number of threads. On sqlite3 with its shell (265k
 // instructions) and on re2 with abseil (115k), a whole coalesce-sim run

@@ -67,8 +67,9 @@ RegionLayout RegionEncoder::layout(unsigned Start, unsigned Length) const {
   for (unsigned P = Start; P != Start + Length; ++P) {
     size_t Operands = Mapper.operandsAt(P).size();
     L.Offsets.push_back(Offset);
-    bool C = Operands >= 2 && commutesFirstTwoOperands(
-                                  *Mapper.positions()[P].Inst, Mapper.options());
+    bool C = Operands >= 2 &&
+             commutesFirstTwoOperands(*Mapper.positions()[P].Inst,
+                                      Mapper.options());
     L.Commutes.push_back(C);
     L.AnyCommutes |= C;
     Offset += Operands + 1;
