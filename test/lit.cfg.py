@@ -22,7 +22,7 @@ def tool(name):
 
 # COALESCE_SANITIZE (CMakeLists.txt): coalesce.so is built with ASan and
 # UBSan, and the hosts that dlopen it (opt, ld.lld, ld.gold, ld.bfd, clang
-# running the linker; not mold, test/gnu/lit.local.cfg) are not. The ASan runtime must be in a process
+# running the linker) are not. The ASan runtime must be in a process
 # before an instrumented library is loaded, so every command of the suite
 # starts with the shared runtime preloaded (it holds UBSan's handlers too).
 # Processes that never load coalesce.so (FileCheck, python, the programs the
@@ -37,6 +37,15 @@ if config.coalesce_sanitize:
     # qemu-aarch64 passes its environment to the AArch64 program, whose
     # loader cannot preload an x86-64 library and says so on stderr.
     config.environment["QEMU_UNSET_ENV"] = "LD_PRELOAD"
+else:
+    # mold cannot host a sanitized coalesce.so: it links its own malloc
+    # (mimalloc) into the executable, so the preloaded ASan runtime crashes
+    # while mold starts, and a runtime loaded only with coalesce.so finds
+    # mimalloc's memory where its shadow memory must go. Tests run their
+    # mold links under `%if mold-host %{ ... %}`; gold and bfd run always.
+    config.available_features.add("mold-host")
+config.substitutions.append(
+    ("%mold_or_bfd", "mold" if "mold-host" in config.available_features else "bfd"))
 
 plugin = config.coalesce_plugin
 config.substitutions.append(("%coalesce_plugin", plugin))

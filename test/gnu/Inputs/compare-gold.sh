@@ -9,14 +9,15 @@
 #                       nothing under LLVMgold.so, whose pipeline never
 #                       reads it)
 #   coalesce            coalesce.so as the plugin (link without -flto)
-# and, for reference, through ld.bfd and mold with coalesce.so. Runs each
+# and, for reference, through ld.bfd and mold with coalesce.so (LINKERS:
+# which GNU linkers host coalesce.so, default "gold bfd mold"). Runs each
 # program against the example's expected output and prints the .text sizes,
 # then two verdict lines: that the anchor did merge (it is smaller than
 # plain LLVMgold.so), and how gold+coalesce compares with the anchor.
 #
-#   usage: compare-gold.sh CLANGXX COALESCE_SO EXAMPLE_DIR WORK_DIR
+#   usage: compare-gold.sh CLANGXX COALESCE_SO EXAMPLE_DIR WORK_DIR [LINKERS]
 set -euo pipefail
-CLANGXX=$1 PLUGIN=$2 SRC=$3 WORK=$4
+CLANGXX=$1 PLUGIN=$2 SRC=$3 WORK=$4 LINKERS=${5:-gold bfd mold}
 mkdir -p "$WORK"
 
 objs=()
@@ -29,13 +30,13 @@ done
 "$CLANGXX" -flto -fuse-ld=gold "${objs[@]}" -o "$WORK/llvmgold"
 "$CLANGXX" -flto -fuse-ld=gold -Wl,-plugin-opt=merge-functions \
   "${objs[@]}" -o "$WORK/llvmgold-mergefunc"
-for ld in gold bfd mold; do
+for ld in $LINKERS; do
   "$CLANGXX" -fuse-ld=$ld -Wl,-plugin,"$PLUGIN" "${objs[@]}" -o "$WORK/coalesce-$ld"
 done
 
 LLVM_SIZE=$(command -v llvm-size || echo /usr/lib/llvm-22/bin/llvm-size)
 text_size() { "$LLVM_SIZE" -A "$1" | awk '$1 == ".text" { print $2 }'; }
-for v in llvmgold llvmgold-mergefunc coalesce-gold coalesce-bfd coalesce-mold; do
+for v in llvmgold llvmgold-mergefunc $(printf 'coalesce-%s ' $LINKERS); do
   "$WORK/$v" "$SRC/inventory.txt" >"$WORK/$v.out"
   diff -u "$SRC/expected-output.txt" "$WORK/$v.out" >&2
   printf '%-20s .text %6d bytes, output as expected\n' "$v" "$(text_size "$WORK/$v")"
