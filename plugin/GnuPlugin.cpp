@@ -37,6 +37,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "plugin/GnuPlugin.h"
+#include "plugin/BitcodeCountCheck.h"
 #include "plugin/SymbolTableCheck.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -492,6 +493,10 @@ ld_plugin_status claimFile(const ld_plugin_input_file *File, int *Claimed) {
     return fail(Name + ": cannot read: " + Buffer.getError().message());
   F->Buffer = std::move(*Buffer);
   if (std::string Why = checkSymbolTable(F->Buffer->getMemBufferRef());
+      !Why.empty())
+    return fail(Name + ": cannot read the bitcode: " + Why);
+  // LLVM's reader would allocate by these before reading LTO's modules.
+  if (std::string Why = checkBitcodeCounts(F->Buffer->getMemBufferRef());
       !Why.empty())
     return fail(Name + ": cannot read the bitcode: " + Why);
   Expected<std::unique_ptr<lto::InputFile>> Input =

@@ -17,9 +17,12 @@ coalesce prints (a flipped bit may change a constant): "accepted". A
 rejection whose message does not name the broken file where the same
 link without coalesce does, or does not quote the mutated option, is
 counted apart as "rejected-unnamed" (not a failure: a reason to look).
-Failures: crash, hang, silent (non-zero exit, nothing said), output-left,
+Failures: crash, out-of-memory (an allocation refused under the
+gauntlet's address-space limit, common.MEMORY_LIMIT, however the host
+exits), hang, silent (non-zero exit, nothing said), output-left,
 leftovers, wrong-output, only-coalesce-accepts. A failure the same host
-shows without coalesce is counted as "host-only" instead.
+shows without coalesce (the same outcome: out-of-memory only if that link
+runs out of memory too) is counted as "host-only" instead.
 
     python3 tools/fuzz/broken.py --build build --seeds 0-239
 """
@@ -209,6 +212,8 @@ def attempt(env, case, host, link, coalesce):
     printed = None
     if r.timed_out:
         res = ("hang", "link did not finish in %ds" % env.timeout)
+    elif r.rc != 0 and r.out_of_memory:
+        res = ("out-of-memory", r.err)
     elif hosts.crashed(r):
         res = ("crash", r.err)
     elif r.rc != 0 and not r.err.strip():

@@ -1,6 +1,6 @@
 """What every mode of the gauntlet shares: the tools, running one command
-with a time limit and telling a crash from an error, and the tally a mode
-fills in.
+with a time and a memory limit and telling a crash from an error, and the
+tally a mode fills in.
 
 A mode is a module in this directory with
 
@@ -12,6 +12,7 @@ A case's seed alone decides what the case is, so that a seed range run
 once is covered for good (long mode sums ranges across runs).
 """
 import os
+import resource
 import shutil
 import signal
 import subprocess
@@ -20,6 +21,17 @@ from dataclasses import dataclass, field
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 LLVM_BIN = "/usr/lib/llvm-22/bin"
+
+# The address space every command the gauntlet runs may map (RLIMIT_AS):
+# 8 GiB (every mode's seeds 0-7 pass under 1 GiB). Broken bitcode can make
+# LLVM's reader ask for 32 GiB (an attribute index one bit off); glibc
+# refuses that at once, but mold's mimalloc grants it and zeroes it, and
+# ld.mold grew to 24 GiB until the kernel's OOM killer took it, or another
+# process of the machine. Under the limit the allocation fails in the one
+# command (an LLVM "out of memory" abort: Result.out_of_memory). An
+# AddressSanitizer build reserves terabytes: COALESCE_FUZZ_MEMORY_GB=0 (no
+# limit) or another number of GiB overrides it.
+MEMORY_LIMIT = int(float(os.environ.get("COALESCE_FUZZ_MEMORY_GB", "8")) * (1 << 30))
 
 
 class Env:
@@ -75,12 +87,32 @@ class Result:
             "PLEASE submit a bug report", "Stack dump:", "LLVM ERROR:",
             "ERROR: AddressSanitizer", "runtime error:", "Assertion `"))
 
+    @property
+    def out_of_memory(self):
+        """An allocation refused (under MEMORY_LIMIT, or by the kernel):
+        LLVM's "out of memory" abort, an uncaught std::bad_alloc, or a
+        host's own report of it."""
+        return any(s in self.err for s in (
+            "LLVM ERROR: out of memory", "std::bad_alloc", "Cannot allocate memory",
+            "mimalloc: error: unable to allocate", "memory exhausted"))
+
+
+def limit_memory():
+    """Runs in the child between fork and exec (Popen's preexec_fn): caps
+    its address space, and so that of every process it starts. It only
+    calls setrlimit, of a module imported before any thread starts: no
+    lock another thread of the gauntlet could hold at the fork."""
+    if MEMORY_LIMIT > 0:
+        resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+
 
 def run(cmd, timeout, cwd=None, env=None, stdin=None):
-    """Runs CMD (a list); never raises for a failing command. A command past
-    TIMEOUT seconds is killed with its whole process group."""
+    """Runs CMD (a list) under MEMORY_LIMIT; never raises for a failing
+    command. A command past TIMEOUT seconds is killed with its whole process
+    group."""
     p = subprocess.Popen(cmd, cwd=cwd, env=env, stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+                         preexec_fn=limit_memory)
     try:
         out, err = p.communicate(stdin, timeout=timeout)
         return Result(p.returncode, out.decode(errors="replace"), err.decode(errors="replace"), False)
