@@ -9,6 +9,7 @@ run has covered yet, and repeated runs add up. Nothing machine-specific is
 stored: kept cases are named by their directory's base name.
 """
 import datetime
+import fcntl
 import itertools
 import json
 import os
@@ -22,6 +23,21 @@ def load(dirname):
         with open(path) as f:
             return json.load(f)
     return {"schema": SCHEMA, "modes": {}, "runs": []}
+
+
+def record(dirname, runs):
+    """Adds RUNS, (mode, seeds, tally) each, to the record in DIRNAME, read
+    again under a lock: long runs of different modes may run at the same
+    time and finish in any order (two runs of one mode would take the same
+    seeds). Returns the record as written."""
+    os.makedirs(dirname, exist_ok=True)
+    with open(os.path.join(dirname, "gauntlet.lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        store = load(dirname)
+        for mode, seeds, tally in runs:
+            add(store, mode, seeds, tally)
+        save(store, dirname)
+    return store
 
 
 def save(store, dirname):
