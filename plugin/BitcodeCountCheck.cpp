@@ -41,12 +41,14 @@ public:
 
   /// The first count or index found too large, or "".
   std::string run() {
-    walkTop();
+    walkEntries();
     return Problem;
   }
 
 private:
-  bool walkTop() {
+  /// The entries of one level, to its end: the end of the stream at the
+  /// top, the block's EndBlock inside the module.
+  bool walkEntries() {
     while (!Stream.AtEndOfStream()) {
       TAKE_OR_STOP(Entry, Stream.advance());
       switch (Entry.Kind) {
@@ -59,6 +61,8 @@ private:
         (void)Code;
         continue;
       }
+      case BitstreamEntry::EndBlock:
+        return true;
       default:
         return false;
       }
@@ -93,24 +97,7 @@ private:
   bool walkModule() {
     if (errorToBool(Stream.EnterSubBlock(bitc::MODULE_BLOCK_ID)))
       return false;
-    while (true) {
-      TAKE_OR_STOP(Entry, Stream.advance());
-      switch (Entry.Kind) {
-      case BitstreamEntry::SubBlock:
-        if (!subBlock(Entry.ID))
-          return false;
-        continue;
-      case BitstreamEntry::Record: {
-        TAKE_OR_STOP(Code, Stream.skipRecord(Entry.ID));
-        (void)Code;
-        continue;
-      }
-      case BitstreamEntry::EndBlock:
-        return true;
-      default:
-        return false;
-      }
-    }
+    return walkEntries();
   }
 
   /// The records of an attribute block or of the type table.

@@ -13,16 +13,13 @@
 
 #include "plugin/BitcodeCountCheck.h"
 
-#include "llvm/AsmParser/Parser.h"
 #include "llvm/Bitcode/BitcodeReader.h"
-#include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/Bitcode/LLVMBitCodes.h"
 #include "llvm/Bitstream/BitstreamReader.h"
 #include "llvm/Bitstream/BitstreamWriter.h"
-#include "llvm/IR/LLVMContext.h"
-#include "llvm/IR/Module.h"
-#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include "BitcodeOf.h"
 
 #include "gtest/gtest.h"
 
@@ -39,9 +36,7 @@ std::string check(const SmallVectorImpl<char> &Bitcode) {
 /// Bitcode of a small module whose function has attributes of its own
 /// (an attribute group with index ~0U) and on a parameter.
 SmallVector<char, 0> writeBitcode() {
-  LLVMContext C;
-  SMDiagnostic Err;
-  std::unique_ptr<Module> M = parseAssemblyString(R"(
+  return bitcodeOf(R"(
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 define i32 @f(i32 noundef %x) nounwind {
@@ -53,13 +48,7 @@ a:
 b:
   ret i32 %x
 }
-)",
-                                                  Err, C);
-  EXPECT_TRUE(M);
-  SmallVector<char, 0> Out;
-  raw_svector_ostream OS(Out);
-  WriteBitcodeToFile(*M, OS);
-  return Out;
+)");
 }
 
 /// The bit (from the start of Bitcode) where the index of the first

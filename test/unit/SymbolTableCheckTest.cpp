@@ -10,14 +10,11 @@
 
 #include "plugin/SymbolTableCheck.h"
 
-#include "llvm/AsmParser/Parser.h"
 #include "llvm/Bitcode/BitcodeReader.h"
-#include "llvm/Bitcode/BitcodeWriter.h"
-#include "llvm/IR/LLVMContext.h"
-#include "llvm/IR/Module.h"
 #include "llvm/Object/IRSymtab.h"
-#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include "BitcodeOf.h"
 
 #include "gtest/gtest.h"
 
@@ -30,9 +27,7 @@ namespace {
 /// Bitcode of a small module with a comdat, with its symbol table (the
 /// writer builds one for a module with a data layout).
 SmallVector<char, 0> writeBitcode() {
-  LLVMContext C;
-  SMDiagnostic Err;
-  std::unique_ptr<Module> M = parseAssemblyString(R"(
+  return bitcodeOf(R"(
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 $k = comdat any
@@ -42,13 +37,7 @@ define void @f() {
   call void @ext()
   ret void
 }
-)",
-                                                  Err, C);
-  EXPECT_TRUE(M);
-  SmallVector<char, 0> Out;
-  raw_svector_ostream OS(Out);
-  WriteBitcodeToFile(*M, OS);
-  return Out;
+)");
 }
 
 /// The header of the symbol table in Bitcode, writable in place.
