@@ -40,6 +40,7 @@
 #include "plugin/BitcodeCountCheck.h"
 #include "plugin/SymbolTableCheck.h"
 
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
@@ -53,6 +54,7 @@
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/Allocator.h"
 #include "llvm/Support/Caching.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/CodeGen.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FileSystem.h"
@@ -503,6 +505,9 @@ ld_plugin_status claimFile(const ld_plugin_input_file *File, int *Claimed) {
       lto::InputFile::create(F->Buffer->getMemBufferRef());
   if (!Input)
     return fail(bitcodeProblem(Name, Input.takeError()));
+  // LTO pairs the table's symbols with the module's when it adds the file.
+  if (std::string Why = checkSymbolsMatchModule(**Input); !Why.empty())
+    return fail(Name + ": cannot read the bitcode: " + Why);
   F->Input = std::move(*Input);
   for (const lto::InputFile::Symbol &Sym : F->Input->symbols())
     F->Symbols.push_back(pluginSymbol(*F->Input, Sym, F->Saver));
@@ -730,7 +735,15 @@ lto::Config ltoConfig(const State &S, Problems &P) {
 }
 
 /// Gives the claimed files to LTO with the linker's resolutions.
-void addInputs(State &S, lto::LTO &LTO, Problems &P) {
+/// Adds every claimed file the linker used to LTO with its resolutions.
+/// Returns false if LLVM crashed reading one: LTO is then in pieces.
+bool addInputs(State &S, lto::LTO &LTO, Problems &P) {
+  // LLVM reads and links each module here, trusting the file: the checks at
+  // claim time catch the damage we know of (SymbolTableCheck.h,
+  // BitcodeCountCheck.h), and a crash in the reader on damage we do not
+  // know of is an error naming the file, not a crashed linker.
+  CrashRecoveryContext::Enable();
+  scope_exit Disable([] { CrashRecoveryContext::Disable(); });
   for (std::unique_ptr<ClaimedFile> &F : S.Files) {
     ld_plugin_status Status =
         S.L.GetSymbols(F->Handle, F->Symbols.size(), F->Symbols.data());
@@ -746,9 +759,18 @@ void addInputs(State &S, lto::LTO &LTO, Problems &P) {
       Res.push_back(resolve(F->Symbols[I], IRSyms[I],
                             S.Facts.lookup(IRSyms[I].getName()),
                             S.L.OutputKind));
-    if (Error E = LTO.add(std::move(F->Input), Res))
+    Error E = Error::success();
+    CrashRecoveryContext CRC;
+    if (!CRC.RunSafely([&] { E = LTO.add(std::move(F->Input), Res); })) {
+      consumeError(std::move(E));
+      P.add(F->Name + ": cannot read the bitcode: LLVM's reader crashed on "
+                      "it (the file is damaged)");
+      return false;
+    }
+    if (E)
       P.add(bitcodeProblem(F->Name, std::move(E)));
   }
+  return true;
 }
 
 /// mcpu= and mtriple= name something LLVM knows. (Unchecked, an unknown CPU
@@ -802,8 +824,12 @@ std::vector<std::string> runLTO(State &S, Problems &P) {
   // One LTO for the link: the claimed files with the linker's resolutions.
   lto::ThinBackend Backend =
       lto::createInProcessThinBackend(heavyweight_hardware_concurrency(O.Jobs));
-  lto::LTO LTO(std::move(Conf), Backend, O.Jobs);
-  addInputs(S, LTO, P);
+  auto LTOPtr = std::make_unique<lto::LTO>(std::move(Conf), Backend, O.Jobs);
+  lto::LTO &LTO = *LTOPtr;
+  if (!addInputs(S, LTO, P)) {
+    (void)LTOPtr.release(); // Torn by the crash: not even destroyed.
+    return {};
+  }
   if (!P.List.empty())
     return {};
 

@@ -6,12 +6,21 @@
 // a module's symbols and a symbol's comdat and uncommon facts are indices
 // into those ranges.
 //
+// checkSymbolsMatchModule pairs the table's symbols with the module's the
+// way LTO does: the module's symbols in ModuleSymbolTable order, leaving
+// out those that are not global or are format-specific (llvm.* names and
+// the like), which the table leaves out too.
+//
 //===----------------------------------------------------------------------===//
 
 #include "plugin/SymbolTableCheck.h"
 
 #include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/LTO/LTO.h"
 #include "llvm/Object/IRSymtab.h"
+#include "llvm/Object/ModuleSymbolTable.h"
 #include "llvm/Support/Error.h"
 
 using namespace llvm;
@@ -92,6 +101,56 @@ std::string checkSymbolTable(MemoryBufferRef Buffer) {
     return ""; // LLVM rebuilds a missing table.
   // Its words are unaligned little-endian integers, read in place.
   std::string Why = Checker(Symtab, Strtab).run();
+  return Why.empty() ? "" : "corrupt symbol table: " + Why;
+}
+
+namespace {
+
+std::string mismatch(const lto::InputFile &Input) {
+  Expected<std::vector<BitcodeModule>> Modules =
+      getBitcodeModuleList(Input.getFileBuffer());
+  if (!Modules) {
+    consumeError(Modules.takeError());
+    return "";
+  }
+  if (Modules->size() != 1)
+    return ""; // Whose symbols are whose is private to lto::InputFile.
+  LLVMContext Context;
+  Expected<std::unique_ptr<Module>> M = (*Modules)[0].getLazyModule(
+      Context, /*ShouldLazyLoadMetadata=*/true, /*IsImporting=*/false);
+  if (!M) {
+    consumeError(M.takeError());
+    return ""; // LTO reads it again and reports why it cannot.
+  }
+  ModuleSymbolTable Table;
+  Table.addModule(M->get());
+  ArrayRef<lto::InputFile::Symbol> Listed = Input.symbols();
+  size_t I = 0;
+  for (ModuleSymbolTable::Symbol Sym : Table.symbols()) {
+    uint32_t Flags = Table.getSymbolFlags(Sym);
+    if (!(Flags & object::BasicSymbolRef::SF_Global) ||
+        (Flags & object::BasicSymbolRef::SF_FormatSpecific))
+      continue;
+    if (I == Listed.size())
+      return "the module has symbols its symbol table does not list";
+    auto *GV = dyn_cast_if_present<GlobalValue *>(Sym);
+    StringRef IRName = Listed[I].getIRName();
+    if (GV ? GV->getName() != IRName : !IRName.empty())
+      return ("symbol " + Twine(I) + " of the symbol table is '" + IRName +
+              "', the module's is '" + (GV ? GV->getName() : "") + "'")
+          .str();
+    ++I;
+  }
+  if (I != Listed.size())
+    return "the symbol table lists " + std::to_string(Listed.size()) +
+           " symbols, the module has " + std::to_string(I);
+  return "";
+}
+
+} // namespace
+
+std::string checkSymbolsMatchModule(const lto::InputFile &Input) {
+  std::string Why = mismatch(Input);
   return Why.empty() ? "" : "corrupt symbol table: " + Why;
 }
 

@@ -6,11 +6,22 @@
 // flipped bit in a size sends the reader past the end of the file: the GNU
 // plugin, which is the linker's reader of bitcode, checks first.
 //
+// The table must also agree with the module it was built from: LTO walks
+// the module's symbols and the table's in step when it adds the module
+// (lto::LTO::addRegularLTO), and a module with fewer symbols than its
+// table (a flipped bit in a linkage or a name) walks it off the end.
+//
 //===----------------------------------------------------------------------===//
 #ifndef COALESCE_PLUGIN_SYMBOLTABLECHECK_H
 #define COALESCE_PLUGIN_SYMBOLTABLECHECK_H
 
 #include "llvm/Support/MemoryBufferRef.h"
+
+namespace llvm {
+namespace lto {
+class InputFile;
+} // namespace lto
+} // namespace llvm
 
 #include <string>
 
@@ -22,6 +33,12 @@ namespace gnu {
 /// LLVM would use as written: a missing or older table is rebuilt from the
 /// module by LLVM itself).
 std::string checkSymbolTable(llvm::MemoryBufferRef Buffer);
+
+/// What is wrong between Input's symbol table and its module, or "" if they
+/// list the same symbols in the same order (as LTO pairs them), or if the
+/// file holds more than one module or a module LLVM cannot read (LLVM
+/// reports that itself). Reads the module's globals, not its bodies.
+std::string checkSymbolsMatchModule(const llvm::lto::InputFile &Input);
 
 } // namespace gnu
 } // namespace coalesce
