@@ -40,7 +40,6 @@
 #include "plugin/BitcodeCountCheck.h"
 #include "plugin/SymbolTableCheck.h"
 
-#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
@@ -473,6 +472,23 @@ ld_plugin_symbol pluginSymbol(const lto::InputFile &Input,
   return P;
 }
 
+/// Runs Fn, which reads bitcode; false if LLVM crashed in it. LLVM's reader
+/// trusts the file: the checks at claim time catch the damage we know of
+/// (SymbolTableCheck.h, BitcodeCountCheck.h), and a crash on damage we do
+/// not know of becomes an error naming the file, not a crashed linker. The
+/// signal handlers stay for the rest of the link once installed; a crash
+/// anywhere else goes on to the handler that was there before.
+bool survives(function_ref<void()> Fn) {
+  static std::once_flag Once;
+  std::call_once(Once, [] { CrashRecoveryContext::Enable(); });
+  CrashRecoveryContext CRC;
+  return CRC.RunSafely(Fn);
+}
+
+constexpr const char *ReaderCrashed =
+    "cannot read the bitcode: LLVM's reader crashed on it (the file is "
+    "damaged)";
+
 ld_plugin_status claimFile(const ld_plugin_input_file *File, int *Claimed) {
   *Claimed = 0;
   // bfd and gold offer every input: objects, shared libraries, linker
@@ -506,7 +522,10 @@ ld_plugin_status claimFile(const ld_plugin_input_file *File, int *Claimed) {
   if (!Input)
     return fail(bitcodeProblem(Name, Input.takeError()));
   // LTO pairs the table's symbols with the module's when it adds the file.
-  if (std::string Why = checkSymbolsMatchModule(**Input); !Why.empty())
+  std::string Why;
+  if (!survives([&] { Why = checkSymbolsMatchModule(**Input); }))
+    return fail(Name + ": " + ReaderCrashed);
+  if (!Why.empty())
     return fail(Name + ": cannot read the bitcode: " + Why);
   F->Input = std::move(*Input);
   for (const lto::InputFile::Symbol &Sym : F->Input->symbols())
@@ -738,12 +757,6 @@ lto::Config ltoConfig(const State &S, Problems &P) {
 /// Adds every claimed file the linker used to LTO with its resolutions.
 /// Returns false if LLVM crashed reading one: LTO is then in pieces.
 bool addInputs(State &S, lto::LTO &LTO, Problems &P) {
-  // LLVM reads and links each module here, trusting the file: the checks at
-  // claim time catch the damage we know of (SymbolTableCheck.h,
-  // BitcodeCountCheck.h), and a crash in the reader on damage we do not
-  // know of is an error naming the file, not a crashed linker.
-  CrashRecoveryContext::Enable();
-  scope_exit Disable([] { CrashRecoveryContext::Disable(); });
   for (std::unique_ptr<ClaimedFile> &F : S.Files) {
     ld_plugin_status Status =
         S.L.GetSymbols(F->Handle, F->Symbols.size(), F->Symbols.data());
@@ -760,11 +773,9 @@ bool addInputs(State &S, lto::LTO &LTO, Problems &P) {
                             S.Facts.lookup(IRSyms[I].getName()),
                             S.L.OutputKind));
     Error E = Error::success();
-    CrashRecoveryContext CRC;
-    if (!CRC.RunSafely([&] { E = LTO.add(std::move(F->Input), Res); })) {
+    if (!survives([&] { E = LTO.add(std::move(F->Input), Res); })) {
       consumeError(std::move(E));
-      P.add(F->Name + ": cannot read the bitcode: LLVM's reader crashed on "
-                      "it (the file is damaged)");
+      P.add(F->Name + ": " + ReaderCrashed);
       return false;
     }
     if (E)
