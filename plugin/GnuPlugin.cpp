@@ -476,11 +476,12 @@ ld_plugin_symbol pluginSymbol(const lto::InputFile &Input,
 /// trusts the file: the checks at claim time catch the damage we know of
 /// (SymbolTableCheck.h, BitcodeCountCheck.h), and a crash on damage we do
 /// not know of becomes an error naming the file, not a crashed linker. The
-/// signal handlers stay for the rest of the link once installed; a crash
-/// anywhere else goes on to the handler that was there before.
+/// signal handlers stay until LTO is about to optimize the linked module
+/// (ltoConfig's PreOptModuleHook): a crash after that is a bug to report,
+/// and goes on to the handler that was there before, as does a crash
+/// outside Fn.
 bool survives(function_ref<void()> Fn) {
-  static std::once_flag Once;
-  std::call_once(Once, [] { CrashRecoveryContext::Enable(); });
+  CrashRecoveryContext::Enable(); // Once: it does nothing when enabled.
   CrashRecoveryContext CRC;
   return CRC.RunSafely(Fn);
 }
@@ -736,6 +737,11 @@ lto::Config ltoConfig(const State &S, Problems &P) {
   C.OverrideTriple = O.Triple;
   C.DefaultTriple = sys::getDefaultTargetTriple();
   C.DiagHandler = [&P](const DiagnosticInfo &DI) { diagnose(P, DI); };
+  // The modules are read and linked: from here a crash is not the input's.
+  C.PreOptModuleHook = [](unsigned, const Module &) {
+    CrashRecoveryContext::Disable();
+    return true;
+  };
   // The coalesce pipeline: this .so again, as a pass plugin.
   C.PassPlugins.push_back(S.SelfPath);
   C.RemarksFilename = O.RemarksFilename;
@@ -753,7 +759,6 @@ lto::Config ltoConfig(const State &S, Problems &P) {
   return C;
 }
 
-/// Gives the claimed files to LTO with the linker's resolutions.
 /// Adds every claimed file the linker used to LTO with its resolutions.
 /// Returns false if LLVM crashed reading one: LTO is then in pieces.
 bool addInputs(State &S, lto::LTO &LTO, Problems &P) {
@@ -874,9 +879,17 @@ std::vector<std::string> runLTO(State &S, Problems &P) {
     return std::make_unique<CachedFileStream>(
         std::make_unique<raw_fd_ostream>(FD, /*shouldClose=*/true), Path);
   };
-  // Optimization (coalesce included) and code generation.
-  if (Error E = LTO.run(AddStream))
+  // Linking the modules (LLVM reads their bodies now), then optimization
+  // (coalesce included) and code generation.
+  Error E = Error::success();
+  if (!survives([&] { E = LTO.run(AddStream); })) {
+    consumeError(std::move(E));
+    P.add("cannot read the bitcode: LLVM crashed linking the modules (an "
+          "input file is damaged)");
+    (void)LTOPtr.release();
+  } else if (E) {
     P.add(std::move(E), "");
+  }
 
   std::vector<std::string> Files;
   for (auto &[Task, Path] : Outputs) {
