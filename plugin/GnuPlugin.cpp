@@ -47,6 +47,7 @@
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
 #include "llvm/LTO/Config.h"
 #include "llvm/LTO/LTO.h"
 #include "llvm/MC/MCSubtargetInfo.h"
@@ -719,6 +720,17 @@ bool writeBitcode(const State &S, Problems &P, unsigned Task, const Module &M) {
   return false;
 }
 
+/// Whether M passes the IR verifier; if not, a problem: What, and why.
+bool verified(Problems &P, const Module &M, const char *What) {
+  std::string Why;
+  raw_string_ostream OS(Why);
+  if (!verifyModule(M, &OS))
+    return true;
+  StringRef First = StringRef(Why).split('\n').first;
+  P.add(Twine(What) + ": " + First);
+  return false;
+}
+
 lto::Config ltoConfig(const State &S, Problems &P) {
   const PluginOptions &O = S.Opts;
   lto::Config C;
@@ -733,14 +745,19 @@ lto::Config ltoConfig(const State &S, Problems &P) {
   C.OptLevel = O.OptLevel;
   C.CGOptLevel = *CodeGenOpt::getLevel(O.OptLevel);
   C.PTO.LoopVectorization = C.PTO.SLPVectorization = O.OptLevel > 1;
-  C.DisableVerify = O.DisableVerify;
+  // LTO would verify before and after optimization; the hooks below do it
+  // (unless disable-verify), the first while a crash is still the input's.
+  C.DisableVerify = true;
   C.OverrideTriple = O.Triple;
   C.DefaultTriple = sys::getDefaultTargetTriple();
   C.DiagHandler = [&P](const DiagnosticInfo &DI) { diagnose(P, DI); };
-  // The modules are read and linked: from here a crash is not the input's.
-  C.PreOptModuleHook = [](unsigned, const Module &) {
+  // The modules are read, linked and verified: from here a crash is not the
+  // input's (survives()).
+  C.PreOptModuleHook = [&O, &P](unsigned, const Module &M) {
+    bool Ok = O.DisableVerify ||
+              verified(P, M, "the linked module is broken (a damaged input?)");
     CrashRecoveryContext::Disable();
-    return true;
+    return Ok;
   };
   // The coalesce pipeline: this .so again, as a pass plugin.
   C.PassPlugins.push_back(S.SelfPath);
@@ -748,10 +765,13 @@ lto::Config ltoConfig(const State &S, Problems &P) {
   C.RemarksPasses = O.RemarksPasses;
   C.RemarksFormat = O.RemarksFormat;
   C.RemarksWithHotness = O.RemarksWithHotness;
-  if (O.Output == PluginOptions::Emit::LLVM)
-    C.PostOptModuleHook = [&S, &P](unsigned Task, const Module &M) {
-      return writeBitcode(S, P, Task, M);
-    };
+  C.PostOptModuleHook = [&S, &O, &P](unsigned Task, const Module &M) {
+    if (!O.DisableVerify &&
+        !verified(P, M, "optimization broke the module (a bug: please report "
+                        "it with -plugin-opt=save-temps)"))
+      return false;
+    return O.Output != PluginOptions::Emit::LLVM || writeBitcode(S, P, Task, M);
+  };
   if (O.Output == PluginOptions::Emit::Asm) {
     C.CGFileType = CodeGenFileType::AssemblyFile;
     C.Options.MCOptions.AsmVerbose = true;
