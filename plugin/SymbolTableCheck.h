@@ -17,13 +17,13 @@
 
 #include "llvm/Support/MemoryBufferRef.h"
 
+#include <string>
+
 namespace llvm {
 namespace lto {
 class InputFile;
 } // namespace lto
 } // namespace llvm
-
-#include <string>
 
 namespace coalesce {
 namespace gnu {
