@@ -12,6 +12,8 @@
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <optional>
+
 using namespace llvm;
 
 namespace coalesce {
@@ -95,17 +97,23 @@ static FunctionSet changedFunctions(Module &M, const Report &Outlined,
 /// Rounds of outlining, each followed by identical merging (outlined
 /// functions of different groups can come out the same). A round after
 /// the first weighs only groups with a site in code the round before
-/// changed. Returns whether any round changed M.
+/// changed. Every round sees how often the program runs each block as it
+/// is then, and spends from one run-time budget, measured on the program
+/// before the first. Returns whether any round changed M.
 static bool outlineRounds(Module &M, const Config &C, Report &R,
                           const SizeModel &Size, Outcome &O) {
   bool Changed = false;
   if (!Size.outlinesByDefault() && !C.OutlineWithMachineOutliner)
     return false;
+  std::optional<RunTimeBudget> Budget;
   FunctionSet LastChanged;
   for (unsigned Round = 0; Round != C.OutlineRounds; ++Round) {
+    ProgramHotness Hot = ProgramHotness::compute(M, C.Hotness);
+    if (!Budget)
+      Budget.emplace(Hot.executed(), C.RunTimeBudgetPerMille);
     Report Outlined;
-    bool Any = outlineSimilarCode(M, C.Outlining, Outlined, Size,
-                                  Round ? &LastChanged : nullptr);
+    bool Any = outlineSimilarCode(M, C.Outlining, Outlined, Size, Hot,
+                                  *Budget, Round ? &LastChanged : nullptr);
     R.append(Outlined, "outline");
     if (!Any)
       break;

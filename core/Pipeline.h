@@ -9,6 +9,7 @@
 #ifndef COALESCE_PIPELINE_H
 #define COALESCE_PIPELINE_H
 
+#include "core/hotness/Hotness.h"
 #include "core/merging/ConstantMerger.h"
 #include "core/merging/IdenticalMerger.h"
 #include "core/outlining/Outliner.h"
@@ -32,6 +33,13 @@ struct Config {
   /// Outline similar regions into shared functions (after merging).
   bool Outline = true;
   OutlineOptions Outlining;
+  /// How hot code is found (core/hotness): the static estimate's coverage.
+  HotnessOptions Hotness;
+  /// The run time the pipeline may add to the program, in thousandths of
+  /// the instructions it is estimated to execute per run (the profile's
+  /// counts where there is one): every call outlining adds is charged its
+  /// call sequence times how often it runs in the whole program.
+  unsigned RunTimeBudgetPerMille = 5;
   /// Most rounds of outlining (each followed by identical merging); the
   /// pipeline stops earlier once a round outlines nothing.
   unsigned OutlineRounds = 2;

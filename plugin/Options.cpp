@@ -52,11 +52,19 @@ cl::opt<unsigned> OutlineRounds(
     "coalesce-outline-rounds", cl::init(2), cl::cat(Category),
     cl::value_desc("N"),
     cl::desc("Most rounds of outlining (each followed by identical merging)"));
-cl::opt<unsigned> OutlineBudget(
-    "coalesce-outline-runtime-budget", cl::init(50), cl::cat(Category),
+cl::opt<unsigned> RuntimeBudget(
+    "coalesce-runtime-budget", cl::init(5), cl::cat(Category),
     cl::value_desc("per-mille"),
-    cl::desc("Calls outlining adds to a function may cost at most this share "
-             "(in thousandths) of its estimated executed instructions"));
+    cl::desc("The calls coalesce adds may cost at most this share (in "
+             "thousandths) of the instructions the whole program is "
+             "estimated to execute (by its profile where it has one), each "
+             "call counted as often as its block runs"));
+cl::opt<unsigned> HotCoverage(
+    "coalesce-hot-coverage", cl::init(900), cl::cat(Category),
+    cl::value_desc("per-mille"),
+    cl::desc("Without a profile, the most frequent blocks that execute "
+             "this share (in thousandths) of the program's estimated "
+             "instructions are hot: no call is added to them"));
 cl::opt<bool> OutlineWithMachineOutliner(
     "coalesce-outline-with-machine-outliner", cl::init(false),
     cl::cat(Category),
@@ -93,7 +101,8 @@ const KnownOption Known[] = {
     {&OutlineMaxArguments, ValueKind::Number},
     {&OutlineMinLength, ValueKind::Number},
     {&OutlineRounds, ValueKind::Number},
-    {&OutlineBudget, ValueKind::Number},
+    {&RuntimeBudget, ValueKind::Number},
+    {&HotCoverage, ValueKind::Number},
     {&OutlineWithMachineOutliner, ValueKind::Flag},
     {&VerifyEach, ValueKind::Flag},   {&VerifyOrder, ValueKind::Number},
     {&ReportPath, ValueKind::Text},   {&PrintMerges, ValueKind::Flag},
@@ -202,7 +211,8 @@ bool hostOptions(HostOptions &H, std::string &Error) {
   H.Core.Outlining.MinBenefit = OutlineMinBenefit;
   H.Core.Outlining.MaxArguments = OutlineMaxArguments;
   H.Core.Outlining.MinLength = OutlineMinLength;
-  H.Core.Outlining.RunTimeBudgetPerMille = OutlineBudget;
+  H.Core.RunTimeBudgetPerMille = RuntimeBudget;
+  H.Core.Hotness.HotCoveragePerMille = HotCoverage;
   H.Core.OutlineRounds = OutlineRounds;
   H.Core.OutlineWithMachineOutliner = OutlineWithMachineOutliner;
   H.Core.VerifyEachStage = VerifyEach;

@@ -26,6 +26,8 @@ ESSAYS = [
      "The size model: machine-code bytes, predicted from IR"),
     ("core/outlining/Outliner.cpp", "docs/outlining.md",
      "Outlining: similar code anywhere becomes one function"),
+    ("core/hotness/Hotness.cpp", "docs/hotness.md",
+     "Hotness: how often the program runs each block"),
 ]
 
 

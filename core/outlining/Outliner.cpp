@@ -67,11 +67,13 @@
 //     at each site, against the call replacing it (its arguments: a value
 //     only the region used, computed just before it, is computed straight
 //     into the argument register, any other is moved there; the
-//     reloads of outputs, a test of the exit taken, and a saved register
-//     for each value the caller now keeps across a call and kept across
-//     none before: a value that already outlives one of its calls has
-//     one), and the outlined function once (the region, its entry and
-//     returns, stores of outputs, alignment).
+//     reloads of outputs, a test of the exit taken, and for each value
+//     the caller now keeps across a call and kept across none before (a
+//     value that already outlives one of its calls has its place) a saved
+//     register, or where the calling convention saves no register of its
+//     class (x86-64's floats and vectors, AArch64's and RISC-V's vectors)
+//     a spill and a reload), and the outlined function once (the region,
+//     its entry and returns, stores of outputs, alignment).
 //     A site the code generator's tail merging folds into another copy
 //     (core/size/TailMerging.h: a gtest body's cleanup chains) has nothing
 //     to save and, as the same call on the same slots, stays folded.
@@ -94,17 +96,19 @@
 //  4. Selection. Greedy by saving, lazily: take the best group; if some of
 //     its sites overlap code already taken, price it again without them
 //     and put it back unless it is still the best. A group must save
-//     MinBenefit bytes and take at most MaxArguments arguments. The
-//     run-time budget then drops the sites whose calls would cost their
-//     function more than its share: each site charges its call sequence
-//     (call, return, arguments, reloads), in instructions, times its
-//     block's frequency relative to the function's entry (static
-//     estimates, or the profile where there is one), so a site in a loop
-//     pays once per iteration; a function's budget is
-//     RunTimeBudgetPerMille of the instructions it is estimated to execute
-//     per call. Small functions, which are where hot code is without a
-//     profile, afford few calls; large straight-line ones afford many.
-//     With a profile, a site in a hot block is never outlined.
+//     MinBenefit bytes and take at most MaxArguments arguments. Then its
+//     run time (core/hotness: how often each block runs in the whole
+//     program, by the profile or a static estimate over the call graph,
+//     so that a function without a loop is hot when a loop calls it): a
+//     site in hot code is left out, and each other site charges its call
+//     sequence (the call and return, arguments, reloads, the spills of
+//     values no register keeps across the call, the outlined function's
+//     frame where the region calls), in instructions, times the runs of
+//     its block per run of the program; sites the program's run-time
+//     budget cannot afford are left out too (a cold block, by a profile,
+//     charges nothing). What is left is planned and priced again, and
+//     the run time of a group taken is spent from the budget, which all
+//     rounds share (and given back if its extraction fails).
 //
 //  5. Consolidation (Extraction.cpp). The outlined function is built
 //     straight from the group's first site through the common numbering:
@@ -154,13 +158,8 @@
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
-#include "llvm/Analysis/BlockFrequencyInfo.h"
-#include "llvm/Analysis/BranchProbabilityInfo.h"
-#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
-#include "llvm/Analysis/ProfileSummaryInfo.h"
 #include "llvm/IR/DiagnosticInfo.h"
-#include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/LLVMContext.h"
@@ -169,6 +168,7 @@
 
 #include <cmath>
 #include <memory>
+#include <optional>
 #include <queue>
 
 using namespace llvm;
@@ -222,16 +222,13 @@ public:
     /// their definition and their last use. A new call at X makes the
     /// function keep these across a call; the others it keeps already.
     std::vector<unsigned> FreshAt;
+    /// FreshUnsavedAt[X]: those of FreshAt[X] of a register class the
+    /// calling convention does not preserve (spilled around a new call).
+    std::vector<unsigned> FreshUnsavedAt;
     /// Whether a call stands strictly between positions Def and Last.
     bool callBetween(unsigned Def, unsigned Last) const {
       return Last > Def + 1 && CallsUpTo[Last - 1] != CallsUpTo[Def];
     }
-    /// Static or profile frequencies (built on demand).
-    std::unique_ptr<DominatorTree> DT;
-    std::unique_ptr<LoopInfo> LI;
-    std::unique_ptr<BranchProbabilityInfo> BPI;
-    std::unique_ptr<BlockFrequencyInfo> BFI;
-    double Budget = 0; ///< Call-sequence instructions it may still take.
     /// What the code generator's tail merging folds into another copy
     /// (built on demand).
     std::optional<DenseSet<const Instruction *>> Folded;
@@ -273,23 +270,6 @@ public:
     return *Fx.Folded;
   }
 
-  BlockFrequencyInfo &frequencies(Function &F, unsigned PerMille) {
-    Facts &Fx = of(F);
-    if (!Fx.BFI) {
-      Fx.DT = std::make_unique<DominatorTree>(F);
-      Fx.LI = std::make_unique<LoopInfo>(*Fx.DT);
-      Fx.BPI = std::make_unique<BranchProbabilityInfo>(F, *Fx.LI);
-      Fx.BFI = std::make_unique<BlockFrequencyInfo>(F, *Fx.BPI, *Fx.LI);
-      double Entry = double(Fx.BFI->getEntryFreq().getFrequency());
-      double Executed = 0;
-      for (BasicBlock &BB : F)
-        Executed += double(Fx.BFI->getBlockFreq(&BB).getFrequency()) /
-                    std::max(Entry, 1.0) * double(BB.size());
-      Fx.Budget = Executed * PerMille / 1000;
-    }
-    return *Fx.BFI;
-  }
-
 private:
   static void compute(Function &F, Facts &P) {
     unsigned N = 0;
@@ -302,12 +282,16 @@ private:
     // A value is live from just after its definition to its last use:
     // one difference array over the values no call separates from their
     // last use, then prefix sums.
-    std::vector<int> Delta(N + 2, 0);
+    std::vector<int> Delta(N + 2, 0), UnsavedDelta(N + 2, 0);
     auto Track = [&](const Value &V, unsigned Def) {
       unsigned Last = lastUse(V, P.Position);
       if (Last > Def && !P.callBetween(Def, Last)) {
         ++Delta[Def + 1];
         --Delta[Last + 1];
+        if (!preservedAcrossCalls(*V.getType(), *F.getParent())) {
+          ++UnsavedDelta[Def + 1];
+          --UnsavedDelta[Last + 1];
+        }
       }
     };
     for (Argument &A : F.args())
@@ -315,9 +299,12 @@ private:
     for (Instruction &I : instructions(F))
       Track(I, P.Position[&I]);
     P.FreshAt.assign(N + 2, 0);
-    int Live = 0;
-    for (unsigned X = 0; X < N + 2; ++X)
+    P.FreshUnsavedAt.assign(N + 2, 0);
+    int Live = 0, LiveUnsaved = 0;
+    for (unsigned X = 0; X < N + 2; ++X) {
       P.FreshAt[X] = unsigned(Live += Delta[X]);
+      P.FreshUnsavedAt[X] = unsigned(LiveUnsaved += UnsavedDelta[X]);
+    }
   }
 
   DenseMap<const Function *, std::unique_ptr<Facts>> Map;
@@ -357,16 +344,32 @@ struct GroupPrice {
 /// their definition and their last use: a value that outlives one of the
 /// function's calls has its saved register or stack slot whether or not
 /// the site becomes one more). Those live just after the site, less the
-/// site's own outputs, which the call hands back.
-static unsigned valuesAcross(const OutlineSite &S, FunctionFacts::Facts &Fx) {
+/// site's own outputs, which the call hands back. Unsaved: those of a
+/// register class the calling convention does not preserve, which are
+/// spilled and reloaded around the call rather than kept in a register.
+struct ValuesAcross {
+  unsigned Saved = 0, Unsaved = 0;
+};
+static ValuesAcross valuesAcross(const OutlineSite &S,
+                                 const FunctionFacts::Facts &Fx) {
   unsigned End = Fx.Position.lookup(S.Insts.back());
-  unsigned Fresh = End + 1 < Fx.FreshAt.size() ? Fx.FreshAt[End + 1] : 0;
+  if (End + 1 >= Fx.FreshAt.size())
+    return {};
+  unsigned Fresh = Fx.FreshAt[End + 1];
+  unsigned Unsaved = Fx.FreshUnsavedAt[End + 1];
+  const Module &M = *S.F->getParent();
   for (const Instruction *I : S.Insts) {
     unsigned Def = Fx.Position.lookup(I), Last = lastUse(*I, Fx.Position);
-    if (Last > End && !Fx.callBetween(Def, Last) && Fresh)
+    if (Last <= End || Fx.callBetween(Def, Last))
+      continue;
+    if (!preservedAcrossCalls(*I->getType(), M)) {
+      if (Unsaved)
+        --Unsaved, --Fresh;
+    } else if (Fresh > Unsaved) {
       --Fresh;
+    }
   }
-  return Fresh;
+  return {Fresh - Unsaved, Unsaved};
 }
 
 /// The code that passes V, a value from before Site, to the call that
@@ -428,8 +431,11 @@ static GroupPrice priceCandidate(const OutlineCandidate &C,
       Add(Feature::CondBranch, P.Exits - 1);
     }
     FunctionFacts::Facts &Fx = Facts.of(*Site.F);
-    if (!RegionCalls)
-      Add(Feature::ValueAcrossCall, valuesAcross(Site, Fx));
+    if (!RegionCalls) {
+      ValuesAcross Across = valuesAcross(Site, Fx);
+      Add(Feature::ValueAcrossCall, Across.Saved);
+      Add(Feature::UnsavedAcrossCall, Across.Unsaved);
+    }
     if (!Fx.MakesCalls)
       Add(Feature::CallFrame);
     // Its stack slots that move into the outlined function leave its frame.
@@ -481,45 +487,153 @@ static GroupPrice priceCandidate(const OutlineCandidate &C,
 }
 
 //===----------------------------------------------------------------------===//
-// Selection
+// The bound
 //===----------------------------------------------------------------------===//
 
 namespace {
+
+/// What a run of code can save at most, read from the module string: all
+/// its sites' bytes but the smallest (prefix sums over the string),
+/// against a call per site with each input passed at its cheapest and the
+/// outlined function's return. A run that cannot reach the least saving
+/// worth weighing is never classified, planned or priced. Built once,
+/// from the first repeated substring on (the string exists once the
+/// analysis has mapped the module); read-only afterwards, from any thread.
+class SavingBound {
+public:
+  SavingBound(ArrayRef<MappedInstruction> At, InstructionBytes &BytesOf,
+              const SizeModel &Size, double Least, const FunctionSet *Only)
+      : Least(Least), CallPrice(Size.price(Feature::Call)),
+        ReturnPrice(Size.price(Feature::Return)),
+        // An input from outside is an argument already in a register, one
+        // computed in place, or a stack slot's address.
+        CheapestInput(std::min({Size.price(Feature::ArgumentRegister),
+                                Size.price(Feature::ArgumentInPlace),
+                                Size.price(Feature::ArgumentStack)})) {
+    BytesBefore.assign(At.size() + 1, 0);
+    for (size_t K = 0; K < At.size(); ++K)
+      BytesBefore[K + 1] =
+          BytesBefore[K] +
+          (At[K].Legal && At[K].Inst ? double(BytesOf(*At[K].Inst)) : 0);
+    LeadInputs.assign(At.size(), 0);
+    parallelFor(0, At.size(), [&](size_t K) {
+      if (At[K].Legal && At[K].Inst && !isa<PHINode>(At[K].Inst))
+        LeadInputs[K] =
+            uint8_t(std::min<unsigned>(countInputs(At[K].Inst), 255));
+    });
+    if (Only) {
+      InOnly.resize(At.size());
+      for (size_t K = 0; K < At.size(); ++K)
+        if (At[K].Inst && Only->contains(At[K].Inst->getFunction()))
+          InOnly.set(K);
+    }
+  }
+
+  /// Whether regions of Length at Starts, each with Inputs values from
+  /// outside, can save enough to be worth weighing.
+  bool worth(ArrayRef<unsigned> Starts, unsigned Length,
+             unsigned Inputs) const {
+    // After a first round, only code that round changed can give a group
+    // not weighed before (see outlineSimilarCode).
+    if (!InOnly.empty() && none_of(Starts, [&](unsigned S) { return InOnly[S]; }))
+      return false;
+    // Every site's region is removed but one, which becomes the outlined
+    // function: at most all but the smallest.
+    double Sum = 0, Smallest = HUGE_VAL;
+    for (unsigned Start : Starts) {
+      double Region = BytesBefore[Start + Length] - BytesBefore[Start];
+      Sum += Region;
+      Smallest = std::min(Smallest, Region);
+    }
+    double Call = CallPrice + Inputs * CheapestInput;
+    return Sum - Smallest - double(Starts.size()) * Call - ReturnPrice >=
+           Least;
+  }
+
+  /// A repeated substring's occurrences need not be alike: each is taken
+  /// to have the inputs of its first instruction alone (it has at least
+  /// those).
+  bool worthRepeat(ArrayRef<unsigned> Starts, unsigned Length) const {
+    unsigned Inputs = 255;
+    for (unsigned S : Starts)
+      Inputs = std::min<unsigned>(Inputs, LeadInputs[S]);
+    return worth(Starts, Length, Inputs);
+  }
+
+private:
+  double Least, CallPrice, ReturnPrice, CheapestInput;
+  std::vector<double> BytesBefore;
+  /// The inputs of each position's instruction alone: a region that
+  /// starts there has at least these.
+  std::vector<uint8_t> LeadInputs;
+  BitVector InOnly; ///< Positions in a function of Only (empty: all).
+};
+
+//===----------------------------------------------------------------------===//
+// Selection
+//===----------------------------------------------------------------------===//
 
 /// A candidate, its plan and its price as last computed.
 struct Priced {
   OutlineCandidate C;
   OutlinePlan P;
   GroupPrice Price;
+  /// Instructions its calls add per run, spent from the budget at
+  /// selection.
+  double RunTime = 0;
+};
+
+/// A candidate that saves something, but too little: its remark.
+struct ShortOfBytes {
+  Instruction *At;
+  size_t Sites, Length;
+  std::string Why;
 };
 
 class Outliner {
 public:
   Outliner(Module &M, const OutlineOptions &O, Report &R,
-           const SizeModel &Size, const FunctionSet *Only)
-      : M(M), Options(O), Rep(R), Size(Size), Only(Only), PSI(M) {}
+           const SizeModel &Size, const ProgramHotness &Hot,
+           RunTimeBudget &Budget, const FunctionSet *Only)
+      : M(M), Options(O), Rep(R), Size(Size), Hot(Hot), Budget(Budget),
+        Only(Only), Similarity(similarityOptions(O)) {}
 
   bool run();
 
 private:
+  static SimilarityOptions similarityOptions(const OutlineOptions &O);
+  /// Step 1: the groups, every repeated substring the bound keeps.
+  void findGroups();
+  /// Steps 2 and 3: the candidates worth the bytes, priced.
+  std::vector<Priced> collect();
+  /// Step 4: the groups to outline, best first, their run time spent.
+  std::vector<unsigned> select(std::vector<Priced> &All);
+  /// Steps 5 and 6, for one selected group.
+  bool extract(Priced &G);
+
   /// Plans and prices C; false (with the reason) if it must not be taken.
   bool evaluate(Priced &G, std::string *Why = nullptr);
   /// Drops the sites that overlap code already taken; true if any did.
   bool dropTaken(OutlineCandidate &C) const;
-  /// Drops sites over their function's run-time budget or in hot code.
-  void applyBudget(Priced &G);
+  /// Instructions the calls of G's sites add per run of the program.
+  double addedRunTime(const Priced &G);
+  /// Drops the sites in hot code and those the budget cannot afford;
+  /// Why says what dropped them.
+  void fitRunTime(Priced &G, std::string &Why);
   void take(const OutlineCandidate &C);
   /// A NotOutlined remark at At for Sites regions of Length instructions.
   void missed(Instruction *At, size_t Sites, size_t Length,
               const std::string &Why);
-  bool extract(Priced &G);
 
   Module &M;
   const OutlineOptions &Options;
   Report &Rep;
   const SizeModel &Size;
+  const ProgramHotness &Hot;
+  RunTimeBudget &Budget;
   const FunctionSet *Only;
-  ProfileSummaryInfo PSI;
+  SimilarityAnalysis Similarity;
+  std::optional<SavingBound> Bound;
   FunctionFacts Facts;
   InstructionBytes BytesOf{Size};
   BitVector Taken;
@@ -527,6 +641,15 @@ private:
 };
 
 } // namespace
+
+SimilarityOptions Outliner::similarityOptions(const OutlineOptions &O) {
+  SimilarityOptions S;
+  S.MatchCallsByName = true;
+  S.MatchMustTailCalls = false;
+  S.AllOccurrences = true;
+  S.MinLength = std::max(2u, O.MinLength);
+  return S;
+}
 
 bool Outliner::evaluate(Priced &G, std::string *Why) {
   G.P = planOutline(G.C);
@@ -562,32 +685,63 @@ bool Outliner::dropTaken(OutlineCandidate &C) const {
   return C.Sites.size() != Before;
 }
 
-/// The instructions one call sequence executes at a site.
-static double callSequence(const OutlinePlan &P) {
-  return 3.0 + P.arguments() + P.PointerOutputs.size() * 2.0 +
-         (P.Exits > 1 ? 2.0 : 0.0);
+/// The instructions one site's call executes that the region did not: the
+/// call and return, the arguments, the reloads of outputs, the test of the
+/// exit taken, a spill and a reload of each value the calling convention
+/// does not keep across the call, and where the region calls, the frame
+/// the outlined function sets up and a save and restore of each argument
+/// it keeps across its calls.
+static double siteCallSequence(const OutlineSite &S, const OutlinePlan &P,
+                               FunctionFacts &Facts) {
+  double N = 3.0 + P.arguments() + P.PointerOutputs.size() * 2.0 +
+             (P.Exits > 1 ? 2.0 : 0.0);
+  bool RegionCalls =
+      any_of(S.Insts, [](const Instruction *I) { return makesCall(*I); });
+  if (RegionCalls)
+    return N + 2.0 + 2.0 * P.Parameters.size();
+  return N + 2.0 * valuesAcross(S, Facts.of(*S.F)).Unsaved;
 }
 
-void Outliner::applyBudget(Priced &G) {
-  double Cost = callSequence(G.P);
+double Outliner::addedRunTime(const Priced &G) {
+  double Added = 0;
+  for (const OutlineSite &S : G.C.Sites) {
+    const BasicBlock &BB = *S.Insts.front()->getParent();
+    if (!Hot.isCold(BB))
+      Added += siteCallSequence(S, G.P, Facts) * Hot.count(BB);
+  }
+  return Added;
+}
+
+void Outliner::fitRunTime(Priced &G, std::string &Why) {
   std::vector<OutlineSite> Kept;
+  unsigned InHotCode = 0, OverBudget = 0;
+  double Added = 0;
   for (OutlineSite &S : G.C.Sites) {
-    BlockFrequencyInfo &BFI =
-        Facts.frequencies(*S.F, Options.RunTimeBudgetPerMille);
-    FunctionFacts::Facts &Fx = Facts.of(*S.F);
-    BasicBlock *BB = S.Insts.front()->getParent();
-    if (PSI.hasProfileSummary() && PSI.isHotBlock(BB, &BFI))
+    const BasicBlock &BB = *S.Insts.front()->getParent();
+    if (Hot.isHot(BB)) {
+      ++InHotCode;
       continue;
-    // Once per call of the function, or once per iteration of the loops
-    // around the site.
-    double Entry = std::max(double(BFI.getEntryFreq().getFrequency()), 1.0);
-    double Charge = Cost * double(BFI.getBlockFreq(BB).getFrequency()) / Entry;
-    if (Charge > Fx.Budget)
+    }
+    double Charge = Hot.isCold(BB) ? 0
+                                   : siteCallSequence(S, G.P, Facts) *
+                                         Hot.count(BB);
+    if (!Budget.affords(Added + Charge)) {
+      ++OverBudget;
       continue;
-    Fx.Budget -= Charge;
+    }
+    Added += Charge;
     Kept.push_back(std::move(S));
   }
+  size_t Sites = G.C.Sites.size();
   G.C.Sites = std::move(Kept);
+  auto OfAll = [&](unsigned N) {
+    return " (" + std::to_string(N) + " of " + std::to_string(Sites) + ")";
+  };
+  if (InHotCode)
+    Why = "are in hot code" + OfAll(InHotCode);
+  if (OverBudget)
+    Why += std::string(Why.empty() ? "are" : " or") +
+           " over the run-time budget" + OfAll(OverBudget);
 }
 
 void Outliner::take(const OutlineCandidate &C) {
@@ -606,73 +760,7 @@ void Outliner::missed(Instruction *At, size_t Sites, size_t Length,
   });
 }
 
-bool Outliner::extract(Priced &G) {
-  // Earlier groups may have changed the functions around these sites.
-  size_t Before = G.C.Sites.size();
-  if (!refreshCandidate(G.C))
-    return false;
-  if (G.C.Sites.size() != Before && !evaluate(G))
-    return false;
-
-  std::string Name;
-  do
-    Name = "coalesce.outlined." + std::to_string(NextName++);
-  while (M.getNamedValue(Name));
-
-  OutlineRecord Rec;
-  Rec.Function = Name;
-  Rec.Sites = G.C.Sites.size();
-  Rec.Instructions = G.C.Sites.front().Insts.size();
-  Rec.Parameters = G.P.Parameters.size();
-  Rec.Outputs = G.P.PointerOutputs.size() + (G.P.ReturnedOutput != 0);
-  Rec.Exits = G.P.Exits;
-  Rec.EstimatedBytes = uint64_t(std::max<int64_t>(G.Price.Saving, 0));
-  SetVector<Function *> Callers;
-  for (const OutlineSite &S : G.C.Sites)
-    Callers.insert(S.F);
-  for (Function *F : Callers)
-    Rec.Callers.push_back(F->getName().str());
-  for (const OutlineSite &S : G.C.Sites) {
-    OptimizationRemarkEmitter ORE(S.F);
-    ORE.emit([&] {
-      return OptimizationRemark(PassName, "Outlined", S.Insts.front())
-             << "outlined " << std::to_string(S.Insts.size())
-             << " instructions into " << Name << " with "
-             << std::to_string(G.C.Sites.size() - 1)
-             << " similar regions (~" << std::to_string(Rec.EstimatedBytes)
-             << " bytes saved, " << Size.basis() << ")";
-    });
-  }
-
-  if (!outlineCandidate(M, G.C, G.P, Name))
-    return false;
-  for (Function *F : Callers)
-    Facts.forget(*F);
-  Rep.Outlines.push_back(std::move(Rec));
-  return true;
-}
-
-bool Outliner::run() {
-  // 1. Groups.
-  SimilarityOptions SimOptions;
-  SimOptions.MatchCallsByName = true;
-  SimOptions.MatchMustTailCalls = false;
-  SimOptions.AllOccurrences = true;
-  SimOptions.MinLength = std::max(2u, Options.MinLength);
-  // A run of code that cannot save MinBenefit bytes, even if every site
-  // but the smallest were removed whole, the outlined function cost
-  // nothing but its return, and each call nothing but itself and its
-  // inputs at their cheapest, is not worth classifying, looking at
-  // further, or a remark: first as a repeated substring of the module
-  // (every occurrence one group, with the inputs of its first instruction),
-  // then as a group of it (with all the inputs of its regions, alike at
-  // every site). Its bytes come from prefix sums over the module string.
-  SimilarityAnalysis Similarity(SimOptions);
-  std::vector<double> BytesBefore;
-  BitVector InOnly; // Positions in a function of Only.
-  // The inputs of each position's instruction alone: a region that starts
-  // there has at least these.
-  std::vector<uint8_t> LeadInputs;
+void Outliner::findGroups() {
   // The least net saving, before the share of it the target really saves,
   // that rounds to MinBenefit bytes after the largest share. Where
   // NotOutlined remarks are asked for, a group that saves less, but
@@ -683,71 +771,23 @@ bool Outliner::run() {
       Ctx.getDiagHandlerPtr()->isMissedOptRemarkEnabled(PassName))
     Wanted = std::min(Wanted, 1.0);
   double Least = (Wanted - 0.5) / std::max(Size.largestOutlinedShare(), 1e-9);
-  // An input from outside is an argument already in a register, one
-  // computed in place, or a stack slot's address.
-  double CheapestInput = std::min({Size.price(Feature::ArgumentRegister),
-                                   Size.price(Feature::ArgumentInPlace),
-                                   Size.price(Feature::ArgumentStack)});
-  // What the bound reads of the module string, built when first asked
-  // (the string exists once the analysis has mapped the module).
-  auto Ready = [&] {
-    if (!BytesBefore.empty())
-      return;
-    ArrayRef<MappedInstruction> At = Similarity.mapper().positions();
-    BytesBefore.assign(At.size() + 1, 0);
-    for (size_t K = 0; K < At.size(); ++K)
-      BytesBefore[K + 1] =
-          BytesBefore[K] +
-          (At[K].Legal && At[K].Inst ? double(BytesOf(*At[K].Inst)) : 0);
-    LeadInputs.assign(At.size(), 0);
-    parallelFor(0, At.size(), [&](size_t K) {
-      if (At[K].Legal && At[K].Inst && !isa<PHINode>(At[K].Inst))
-        LeadInputs[K] =
-            uint8_t(std::min<unsigned>(countInputs(At[K].Inst), 255));
-    });
-    if (Only) {
-      InOnly.resize(At.size());
-      for (size_t K = 0; K < At.size(); ++K)
-        if (At[K].Inst && Only->contains(At[K].Inst->getFunction()))
-          InOnly.set(K);
-    }
-  };
-  auto Worth = [&](ArrayRef<unsigned> Starts, unsigned Length,
-                   unsigned Inputs) {
-    Ready();
-    // After a first round, only code that round changed can give a group
-    // not weighed before (see outlineSimilarCode).
-    if (Only && none_of(Starts, [&](unsigned S) { return InOnly[S]; }))
-      return false;
-    // Every site's region is removed but one, which becomes the outlined
-    // function: at most all but the smallest.
-    double Sum = 0, Smallest = HUGE_VAL;
-    for (unsigned Start : Starts) {
-      double Region = BytesBefore[Start + Length] - BytesBefore[Start];
-      Sum += Region;
-      Smallest = std::min(Smallest, Region);
-    }
-    double Call = Size.price(Feature::Call) + Inputs * CheapestInput;
-    return Sum - Smallest - double(Starts.size()) * Call -
-               Size.price(Feature::Return) >=
-           Least;
-  };
-  // A repeated substring's occurrences need not be alike: each is taken to
-  // have the inputs of its first instruction alone (it has at least those).
   Similarity.run(M, [&](ArrayRef<unsigned> Starts, unsigned Length) {
-    Ready();
-    unsigned Inputs = 255;
-    for (unsigned S : Starts)
-      Inputs = std::min<unsigned>(Inputs, LeadInputs[S]);
-    return Worth(Starts, Length, Inputs);
+    if (!Bound)
+      Bound.emplace(Similarity.mapper().positions(), BytesOf, Size, Least,
+                    Only);
+    return Bound->worthRepeat(Starts, Length);
   });
   Taken.resize(Similarity.mapper().positions().size());
+}
 
-  // 2. Candidates; 3. their prices. Each candidate is priced as soon as
-  // it is found, on the thread that found it, and kept only if it is
-  // good: the facts of every function a group has a region in are there
-  // first (the bytes of every site's instruction are, from Worth).
+std::vector<Priced> Outliner::collect() {
+  // Each candidate is priced as soon as it is found, on the thread that
+  // found it, and kept only if it is good: the facts of every function a
+  // group has a region in are there first (the bytes of every site's
+  // instruction are, from the bound).
   ArrayRef<SimilarityGroup> Groups = Similarity.groups();
+  if (Groups.empty())
+    return {};
   ArrayRef<MappedInstruction> At = Similarity.mapper().positions();
   std::vector<Function *> RegionFunctions;
   for (const SimilarityGroup &G : Groups)
@@ -756,41 +796,45 @@ bool Outliner::run() {
           RegionFunctions.back() != At[R.Start].Inst->getFunction())
         RegionFunctions.push_back(At[R.Start].Inst->getFunction());
   Facts.prepare(RegionFunctions);
-  /// A candidate that saves something, but too little: its remark.
-  struct Short {
-    Instruction *At;
-    size_t Sites, Length;
-    std::string Why;
-  };
   std::vector<std::vector<Priced>> GoodOf(Groups.size());
-  std::vector<std::vector<Short>> ShortOf(Groups.size());
-  findCandidates(Similarity, Options.MinLength, Worth,
-                 [&](size_t Group, OutlineCandidate &&C) {
-                   Priced G{std::move(C), {}, {}};
-                   std::string Why;
-                   if (evaluate(G, &Why))
-                     GoodOf[Group].push_back(std::move(G));
-                   else if (G.Price.Saving > 0 ||
-                            (G.Price.Share == 0 && G.Price.Gross > 0))
-                     ShortOf[Group].push_back(
-                         {G.C.Sites.front().Insts.front(), G.C.Sites.size(),
-                          G.C.Sites.front().Insts.size(), std::move(Why)});
-                 });
+  std::vector<std::vector<ShortOfBytes>> ShortOf(Groups.size());
+  const SavingBound &B = *Bound;
+  findCandidates(
+      Similarity, Options.MinLength,
+      [&](ArrayRef<unsigned> Starts, unsigned Length, unsigned Inputs) {
+        return B.worth(Starts, Length, Inputs);
+      },
+      [&](size_t Group, OutlineCandidate &&C) {
+        Priced G{std::move(C), {}, {}};
+        std::string Why;
+        if (evaluate(G, &Why))
+          GoodOf[Group].push_back(std::move(G));
+        else if (G.Price.Saving > 0 ||
+                 (G.Price.Share == 0 && G.Price.Gross > 0))
+          ShortOf[Group].push_back({G.C.Sites.front().Insts.front(),
+                                    G.C.Sites.size(),
+                                    G.C.Sites.front().Insts.size(),
+                                    std::move(Why)});
+      });
+  // In the groups' order, whatever the threads did.
   std::vector<Priced> All;
   for (size_t Group = 0; Group < Groups.size(); ++Group) {
     for (Priced &G : GoodOf[Group])
       All.push_back(std::move(G));
-    for (Short &S : ShortOf[Group])
+    for (ShortOfBytes &S : ShortOf[Group])
       missed(S.At, S.Sites, S.Length, S.Why);
   }
-  GoodOf.clear();
-  ShortOf.clear();
+  return All;
+}
+
+std::vector<unsigned> Outliner::select(std::vector<Priced> &All) {
+  // Lazy greedy by saving: take the best group; if some of its sites
+  // overlap code already taken, price it again without them and put it
+  // back unless it is still the best.
   using Entry = std::pair<int64_t, unsigned>; // Saving, index into All.
   std::priority_queue<Entry> Queue;
   for (unsigned K = 0; K < All.size(); ++K)
     Queue.push({All[K].Price.Saving, K});
-
-  // 4. Selection: lazy greedy by saving.
   std::vector<unsigned> Selected;
   while (!Queue.empty()) {
     auto [Saving, K] = Queue.top();
@@ -804,23 +848,99 @@ bool Outliner::run() {
         continue;
       }
     }
-    // The remark, if the budget leaves too little, names the group as it
-    // stood before.
+    // Hot code and the run-time budget may leave out sites; the remark,
+    // if what is left is not worth it, names the group as it stood.
     Instruction *At = G.C.Sites.front().Insts.front();
     size_t Sites = G.C.Sites.size(), Length = G.C.Sites.front().Insts.size();
-    applyBudget(G);
-    std::string Why = "over the run-time budget of its functions (or in "
-                      "hot code)";
-    if (G.C.Sites.size() < 2 || !refreshCandidate(G.C) || !evaluate(G, &Why)) {
-      missed(At, Sites, Length, Why);
-      continue;
+    std::string Why;
+    fitRunTime(G, Why);
+    if (!Why.empty()) {
+      if (G.C.Sites.size() < 2) {
+        missed(At, Sites, Length, Why);
+        continue;
+      }
+      if (!refreshCandidate(G.C)) {
+        missed(At, Sites, Length, Why + "; the others do not form a group");
+        continue;
+      }
+      std::string Short;
+      if (!evaluate(G, &Short)) {
+        missed(At, Sites, Length, Why + "; the others " + Short);
+        continue;
+      }
     }
+    // Spent once the group is sure to be taken; given back if its
+    // extraction fails.
+    G.RunTime = addedRunTime(G);
+    Budget.spend(G.RunTime);
     take(G.C);
     Selected.push_back(K);
   }
+  return Selected;
+}
 
+bool Outliner::extract(Priced &G) {
+  // Earlier groups may have changed the functions around these sites.
+  size_t Before = G.C.Sites.size();
+  bool Fits = refreshCandidate(G.C) &&
+              (G.C.Sites.size() == Before || evaluate(G));
+
+  std::string Name;
+  do
+    Name = "coalesce.outlined." + std::to_string(NextName++);
+  while (M.getNamedValue(Name));
+  Function *Outlined = Fits ? outlineCandidate(M, G.C, G.P, Name) : nullptr;
+  if (!Outlined) {
+    Budget.spend(-G.RunTime);
+    return false;
+  }
+
+  OutlineRecord Rec;
+  Rec.Function = Name;
+  Rec.Sites = G.C.Sites.size();
+  Rec.Instructions = G.C.Sites.front().Insts.size();
+  Rec.Parameters = G.P.Parameters.size();
+  Rec.Outputs = G.P.PointerOutputs.size() + (G.P.ReturnedOutput != 0);
+  Rec.Exits = G.P.Exits;
+  Rec.EstimatedBytes = uint64_t(std::max<int64_t>(G.Price.Saving, 0));
+  SetVector<Function *> Callers;
+  for (const OutlineSite &S : G.C.Sites)
+    Callers.insert(S.F);
+  for (Function *F : Callers) {
+    Rec.Callers.push_back(F->getName().str());
+    Facts.forget(*F);
+  }
+  // The remarks, at the calls that now stand where the regions were.
+  for (Function *F : Callers) {
+    OptimizationRemarkEmitter ORE(F);
+    for (Instruction &I : instructions(*F)) {
+      auto *Call = dyn_cast<CallBase>(&I);
+      if (!Call || Call->getCalledFunction() != Outlined)
+        continue;
+      ORE.emit([&] {
+        return OptimizationRemark(PassName, "Outlined", Call)
+               << "outlined " << std::to_string(Rec.Instructions)
+               << " instructions into " << Name << " with "
+               << std::to_string(Rec.Sites - 1)
+               << " similar regions (~" << std::to_string(Rec.EstimatedBytes)
+               << " bytes saved, " << Size.basis() << ")";
+      });
+    }
+  }
+  Rep.Outlines.push_back(std::move(Rec));
+  return true;
+}
+
+bool Outliner::run() {
+  // 1. Groups: the similarity analysis over the whole module, each
+  //    repeated substring first checked against the bound.
+  findGroups();
+  // 2, 3. Candidates and their prices.
+  std::vector<Priced> All = collect();
+  // 4. Selection, with the run time it adds spent from the budget.
+  std::vector<unsigned> Selected = select(All);
   // 5, 6. Consolidation and sites, best first. From here the module
-  // changes: the chosen sites track their values.
+  //    changes: the chosen sites track their values.
   for (unsigned K : Selected)
     for (OutlineSite &S : All[K].C.Sites)
       S.track();
@@ -832,8 +952,9 @@ bool Outliner::run() {
 
 bool outlineSimilarCode(Module &M, const OutlineOptions &Options,
                         Report &Report, const SizeModel &Size,
+                        const ProgramHotness &Hot, RunTimeBudget &Budget,
                         const FunctionSet *Only) {
-  return Outliner(M, Options, Report, Size, Only).run();
+  return Outliner(M, Options, Report, Size, Hot, Budget, Only).run();
 }
 
 } // namespace coalesce

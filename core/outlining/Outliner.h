@@ -9,6 +9,7 @@
 #ifndef COALESCE_OUTLINING_OUTLINER_H
 #define COALESCE_OUTLINING_OUTLINER_H
 
+#include "core/hotness/Hotness.h"
 #include "core/report/Report.h"
 #include "core/size/SizeModel.h"
 
@@ -29,11 +30,6 @@ struct OutlineOptions {
   unsigned MaxArguments = 6;
   /// Shortest region considered, in instructions.
   unsigned MinLength = 2;
-  /// The run-time budget: the calls outlining adds to a function may cost
-  /// at most this share (in thousandths) of the instructions the function
-  /// is estimated to execute per call, by its block frequencies (a call in
-  /// a loop counts once per iteration).
-  unsigned RunTimeBudgetPerMille = 50;
 };
 
 using FunctionSet = llvm::DenseSet<const llvm::Function *>;
@@ -42,6 +38,11 @@ using FunctionSet = llvm::DenseSet<const llvm::Function *>;
 /// group with Size, outlines the best non-overlapping groups and appends
 /// what it did to Report. Returns true if M changed.
 ///
+/// Hot says how often each block runs in the whole program: no site in a
+/// hot block is outlined, and the calls the others add (their call
+/// sequences times how often they run) are spent from Budget, which the
+/// rounds and stages of one pipeline share.
+///
 /// With Only, a group is weighed only if one of its sites lies in a
 /// function of Only. A later round passes the functions the round before
 /// changed: a group with every site elsewhere was weighed then, in the
@@ -49,6 +50,7 @@ using FunctionSet = llvm::DenseSet<const llvm::Function *>;
 /// left for a reason that still holds.
 bool outlineSimilarCode(llvm::Module &M, const OutlineOptions &Options,
                         Report &Report, const SizeModel &Size,
+                        const ProgramHotness &Hot, RunTimeBudget &Budget,
                         const FunctionSet *Only = nullptr);
 
 } // namespace coalesce

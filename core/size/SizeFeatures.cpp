@@ -19,6 +19,8 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/TargetParser/Triple.h"
 
 #include <algorithm>
 
@@ -718,11 +720,15 @@ FeatureCounts countFunction(const Function &F, ParameterOf AsParameter) {
     if (!isa<AllocaInst>(I) && Crossings.liveAcrossCall(I))
       Across.push_back(&I);
   }
-  // One saved register for each group of values that share a register.
+  // One saved register for each group of values that share a register;
+  // a spill and a reload where the calling convention saves none of the
+  // value's class.
   SmallPtrSet<const Value *, 32> Kept;
   for (const Instruction *I : Across)
     if (Kept.insert(Groups.find(I)).second)
-      add(C, Feature::ValueAcrossCall);
+      add(C, preservedAcrossCalls(*I->getType(), *F.getParent())
+                 ? Feature::ValueAcrossCall
+                 : Feature::UnsavedAcrossCall);
   // Past a few hundred bytes, many branches reach beyond a short
   // displacement (x86-64's 8 bits): the long form is 3 or 4 bytes longer.
   if (Real > LongBranchInstructions)
@@ -742,6 +748,28 @@ FeatureCounts countFunction(const Function &F, ParameterOf AsParameter) {
     if (KV.second > Crossings.firstCall())
       add(C, Feature::KeptArgument);
   return C;
+}
+
+bool preservedAcrossCalls(const Type &T, const Module &M) {
+  if (!T.isFPOrFPVectorTy() && !T.isVectorTy())
+    return true;
+  Triple TT(M.getTargetTriple());
+  switch (TT.getArch()) {
+  case Triple::x86_64:
+  case Triple::x86:
+    return false;
+  case Triple::aarch64:
+  case Triple::aarch64_be:
+  case Triple::riscv64:
+  case Triple::riscv32:
+    // Scalars of up to 64 bits (and AArch64's 64-bit vectors) fit the
+    // callee-saved part of a float register.
+    return !T.isScalableTy() &&
+           T.getPrimitiveSizeInBits().getKnownMinValue() <= 64 &&
+           (!T.isVectorTy() || TT.isAArch64());
+  default:
+    return true;
+  }
 }
 
 } // namespace coalesce

@@ -16,6 +16,8 @@
 namespace llvm {
 class Function;
 class Instruction;
+class Module;
+class Type;
 class Use;
 class Value;
 } // namespace llvm
@@ -68,6 +70,14 @@ Feature argumentFeature(const llvm::Use &A);
 /// register: not a phi, a call's result (it arrives in the return
 /// register), a stack address or an instruction that leaves no code.
 bool computableInPlace(const llvm::Instruction &I);
+
+/// Whether M's target keeps a value of type T in a register across a call:
+/// its calling convention has callee-saved registers of T's class (x86-64:
+/// none for floats and vectors; AArch64: the low halves of v8-v15, so
+/// scalars but not 128-bit vectors; RISC-V: fs0-fs11 for scalars). A value
+/// of a class it does not preserve is spilled before a call and reloaded
+/// after (UnsavedAcrossCall).
+bool preservedAcrossCalls(const llvm::Type &T, const llvm::Module &M);
 
 } // namespace coalesce
 

@@ -1,5 +1,5 @@
-; RUN: %opt-coalesce -passes=coalesce -coalesce-outline-runtime-budget=1000 -pass-remarks-missed=coalesce-outline -S %s 2>&1 | FileCheck %s
-; RUN: %opt-coalesce -passes=coalesce -coalesce-outline-runtime-budget=1000 -mtriple=x86_64-unknown-linux-gnu -S %s | FileCheck %s --check-prefix=X86
+; RUN: %opt-coalesce -passes=coalesce -coalesce-runtime-budget=1000 -pass-remarks-missed=coalesce-outline -S %s 2>&1 | FileCheck %s
+; RUN: %opt-coalesce -passes=coalesce -coalesce-runtime-budget=1000 -mtriple=x86_64-unknown-linux-gnu -S %s | FileCheck %s --check-prefix=X86
 ; Purpose: on AArch64, straight-line code that calls is left to the machine outliner, which shares a run ending in a call as a jump to the callee, without the frame an outlined function that calls needs (measured: such groups made every AArch64 corpus program larger). @f1..@f3 share 17 instructions with a call of @use inside one block; they stay in place, with a NotOutlined remark saying why. The same module for x86-64 (-mtriple), which runs no machine outliner, is outlined.
 
 target datalayout = "e-m:e-i8:8:32-i16:16:32-i64:64-i128:128-n32:64-S128-Fn32"

@@ -1,4 +1,4 @@
-; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-outline-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s
+; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s
 ; Purpose: code in available_externally functions is never outlined: their bodies are copies kept only for inlining and are never emitted, so outlining them saves nothing and would add a function that is emitted. @g1..@g3 (available_externally) share a 20-instruction run that stays in place; the control group @f1..@f3 is outlined.
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

@@ -1,5 +1,5 @@
-; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-outline-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s
-; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-outline-runtime-budget=1000 -coalesce-outline-min-benefit=1000 -pass-remarks-missed=coalesce-outline -coalesce-print-merges -S %s 2>&1 | FileCheck %s --check-prefix=HIGH
+; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s
+; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-runtime-budget=1000 -coalesce-outline-min-benefit=1000 -pass-remarks-missed=coalesce-outline -coalesce-print-merges -S %s 2>&1 | FileCheck %s --check-prefix=HIGH
 ; Purpose: outlining must pay for itself. A 3-instruction run shared by @s1..@s3 (load, mul, store) would cost more in calls and a new function than it removes, so it is left alone by default while the 21-instruction run of @f1..@f3 is outlined. With -coalesce-outline-min-benefit=1000 the profitable run is left too, and a NotOutlined remark gives its estimated saving and the minimum it missed.
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

@@ -1,4 +1,4 @@
-; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-outline-rounds=1 -coalesce-outline-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s
+; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-outline-rounds=1 -coalesce-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s
 ; Purpose: a convergent call moves only when every site agrees on it. @c1 is itself convergent, so its region around the barrier stays apart from the same region in @p1, @p2 and @c2, which are not and are outlined together; @i1 and @i2 call a convergent function through a pointer, which never moves (with @barrier called directly instead, they would join the others).
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

@@ -1,5 +1,5 @@
-; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-outline-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s
-; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-outline-runtime-budget=1000 -coalesce-print-merges -disable-output %s 2>&1 | FileCheck %s --check-prefix=LIST
+; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s
+; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-runtime-budget=1000 -coalesce-print-merges -disable-output %s 2>&1 | FileCheck %s --check-prefix=LIST
 ; Purpose: sites in functions with different "target-features" never share an outlined function: code compiled for AVX2 must not be called from code that may run without it, nor lose the features it was compiled with. Six functions hold the same run; @f1, @g2, @f3 are built with +avx2,+sse4.2 and @g1, @f2, @g3 with +sse4.2 only. The same six with equal features become one function of six sites; here they become two functions of three, each carrying its sites' features, and each site calls the one matching its own.
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

@@ -1,4 +1,4 @@
-; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-outline-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s
+; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s
 ; Purpose: intrinsics bound to their function's frame (llvm.returnaddress, llvm.frameaddress, llvm.stacksave) never move into an outlined function, where they would see the outlined function's frame instead. Three groups of three functions (@ra*, @fa*, @ss*, each group with its own opcodes) share runs around one of these calls; none is outlined. The control group @f1..@f3 is outlined.
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

@@ -1,5 +1,5 @@
-; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-outline-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s
-; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-outline-runtime-budget=1000 -pass-remarks-missed=coalesce-outline -disable-output %s 2>&1 | FileCheck %s --check-prefix=REMARK
+; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s
+; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-runtime-budget=1000 -pass-remarks-missed=coalesce-outline -disable-output %s 2>&1 | FileCheck %s --check-prefix=REMARK
 ; Purpose: with a profile, code in hot blocks is never outlined, whatever the budget: the call would run on the program's hot path. The profile summary makes counts of 300 and more hot; @g1..@g3 are entered 1000 times and share a 19-instruction run that stays in place (with entry counts of 2 the same functions are outlined), while @f1..@f3, entered once, share a run that is outlined. The run-time budget is raised to 1000 per mille so that only hotness decides.
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

@@ -1,6 +1,6 @@
-; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-outline-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s
-; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-outline-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s --check-prefixes=TRUE
-; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-outline-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s --check-prefixes=FALSE
+; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s
+; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s --check-prefixes=TRUE
+; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s --check-prefixes=FALSE
 ; Purpose: a constant that must stay a constant never becomes an argument. Six functions share a run ending in llvm.ctlz(%o3, i1 <is_zero_poison>), whose flag is immarg; @f1, @f3, @g2 pass true and @f2, @g1, @g3 false. Sites are split by the flag: two outlined functions, one with ctlz(..., i1 true) and one with ctlz(..., i1 false), neither taking an i1 argument, and each site calls the one with its own flag.
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

@@ -1,5 +1,5 @@
-; RUN: %opt-coalesce -passes=coalesce -coalesce-outline-runtime-budget=1000 -coalesce-print-merges -disable-output %s 2>&1 | FileCheck %s --check-prefix=DEFAULT
-; RUN: %opt-coalesce -passes=coalesce -coalesce-outline-runtime-budget=1000 -coalesce-outline-with-machine-outliner -coalesce-print-merges -disable-output %s 2>&1 | FileCheck %s --check-prefix=ASKED
+; RUN: %opt-coalesce -passes=coalesce -coalesce-runtime-budget=1000 -coalesce-print-merges -disable-output %s 2>&1 | FileCheck %s --check-prefix=DEFAULT
+; RUN: %opt-coalesce -passes=coalesce -coalesce-runtime-budget=1000 -coalesce-outline-with-machine-outliner -coalesce-print-merges -disable-output %s 2>&1 | FileCheck %s --check-prefix=ASKED
 ; Purpose: for a target whose code generator runs LLVM's machine outliner by default and where outlining beside it was not measured (RISC-V 64: the size model's removed share is below 1), the outliner stands aside unless -coalesce-outline-with-machine-outliner asks for it. The module is the RFC example, which is outlined on x86-64 and, by default, on AArch64 (outline-aarch64-straight-line.ll).
 
 target datalayout = "e-m:e-p:64:64-i64:64-i128:128-n32:64-S128"

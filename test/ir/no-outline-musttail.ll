@@ -1,4 +1,4 @@
-; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-outline-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s
+; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s
 ; Purpose: a musttail call must stay where it is, right before its ret in its own function (it forwards the caller's own frame). @g1..@g3 end in the same musttail call to @tgt after a run shared by all three: the run before it is outlined, the musttail call and ret stay in each caller; the control group @f1..@f3 is outlined as usual.
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

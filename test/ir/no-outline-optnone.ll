@@ -1,4 +1,4 @@
-; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-outline-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s
+; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s
 ; Purpose: code in optnone functions is never outlined: optnone asks that the function be left exactly as written (for debugging), and outlining would rewrite it. @g1..@g3 (optnone noinline) share a 20-instruction run that stays in place; the control group @f1..@f3 (minsize) is outlined.
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

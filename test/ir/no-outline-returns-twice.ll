@@ -1,4 +1,4 @@
-; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-outline-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s
+; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s
 ; Purpose: a region calling a returns-twice function (setjmp) is never outlined: moving it to another function would make the second return land in a frame that has already been popped. @g1..@g3 share a run around setjmp; the call stays in place and nothing before it moves (the run after it, which only needs values already kept across the call, may be outlined: setjmp stays in its frame). The control group @f1..@f3 is outlined.
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

@@ -1,5 +1,5 @@
-; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-outline-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s
-; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-outline-runtime-budget=1000 -coalesce-print-merges -disable-output %s 2>&1 | FileCheck %s --check-prefix=LIST
+; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s
+; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-runtime-budget=1000 -coalesce-print-merges -disable-output %s 2>&1 | FileCheck %s --check-prefix=LIST
 ; Purpose: a field of a stack object passed to a call (a GEP at a constant offset from an alloca, then the call) is the same two instructions at eight sites, but outlining it saves nothing: the code generator computes the field's address straight into the argument register (one lea on x86-64), and the call to the outlined function needs that same one instruction for the object's address. The size model prices the GEP as folded into the call's argument, so the pair stays where it is (an earlier model priced the GEP as an lea of its own, about 4 bytes a site, and outlined it: this file's .text went from 344 to 412 bytes under llc, the object's address now kept in a saved register across the first call; on re2's tests the same pattern was predicted to save 1,877 bytes).
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

@@ -1,4 +1,4 @@
-; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-outline-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s
+; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s
 ; Purpose: a region that uses a swifterror value is never outlined: swifterror values live in a dedicated register and may only be passed straight to a swifterror argument or loaded/stored in their own function, never handed to another function as an ordinary pointer. @g1..@g3 share a 20-instruction run around a call taking their swifterror argument; the call stays in place and nothing before it moves (the run after it, which does not touch the swifterror value, may be outlined). The control group @f1..@f3, the same size without swifterror, is outlined.
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

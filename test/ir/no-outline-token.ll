@@ -1,4 +1,4 @@
-; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-outline-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s
+; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s
 ; Purpose: a region that makes or uses a token value is never outlined: a token cannot be passed to or returned from a function, and its maker and users must stay together. @g1..@g3 share a run holding llvm.coro.id (makes a token) and llvm.coro.alloc (uses it), neither convergent nor with bundles; it stays in place. The control group @f1..@f3 is outlined.
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

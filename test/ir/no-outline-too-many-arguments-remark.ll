@@ -1,4 +1,4 @@
-; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-outline-runtime-budget=1000 -pass-remarks-missed=coalesce-outline -disable-output %s 2>&1 | FileCheck %s
+; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-runtime-budget=1000 -pass-remarks-missed=coalesce-outline -disable-output %s 2>&1 | FileCheck %s
 ; Purpose: a group left out because it would take more than -coalesce-outline-max-arguments arguments gets a NotOutlined remark with that reason, like a group left out for its saving. @f, @g, @h share a 55-instruction run differing in seven constants: outlining it whole would take eight arguments, more than the default six, and the remark must say so.
 
 ; CHECK: remark: {{.*}}not outlined: 3 similar regions of 55 instructions would take 8 arguments, more than the maximum of 6

@@ -1,6 +1,6 @@
-; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-outline-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s
-; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-outline-runtime-budget=1000 -coalesce-print-merges -disable-output %s 2>&1 | FileCheck %s --check-prefix=LIST
-; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-outline-runtime-budget=1000 -coalesce-outline-max-arguments=8 -coalesce-verify -S %s | FileCheck %s --check-prefix=MAX8
+; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s
+; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-runtime-budget=1000 -coalesce-print-merges -disable-output %s 2>&1 | FileCheck %s --check-prefix=LIST
+; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-runtime-budget=1000 -coalesce-outline-max-arguments=8 -coalesce-verify -S %s | FileCheck %s --check-prefix=MAX8
 ; Purpose: -coalesce-outline-max-arguments bounds the outlined function's interface. @f, @g, @h share a 55-instruction run that differs in seven constants (each site its own), so outlining it whole takes eight arguments (the pointer and seven constants). With the default maximum of 6 no outlined function and no call takes more than six arguments (shorter runs within the limit may be outlined instead); with -coalesce-outline-max-arguments=8 the whole run becomes one function of eight parameters and each site passes its own seven constants.
 
 ; LIST-NOT: ({{[0-9]+}} instructions, {{[7-9]|[1-9][0-9]+}} parameters

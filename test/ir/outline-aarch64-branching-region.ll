@@ -1,4 +1,4 @@
-; RUN: %opt-coalesce -passes=coalesce -coalesce-outline-runtime-budget=1000 -S %s | FileCheck %s
+; RUN: %opt-coalesce -passes=coalesce -coalesce-runtime-budget=1000 -S %s | FileCheck %s
 ; Purpose: on AArch64 a region that spans blocks is priced at its whole saving, calls or not: the machine outliner shares runs of one block only, so none of it would have been shared. @f1..@f3 share 20 instructions over three blocks (a branch around a call of @use) after their own call of @use; the region, both calls with it, is outlined. (The same instructions in one block, no-outline-aarch64-straight-line-call.ll, are left to the machine outliner.)
 
 target datalayout = "e-m:e-i8:8:32-i16:16:32-i64:64-i128:128-n32:64-S128-Fn32"

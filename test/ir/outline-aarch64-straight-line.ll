@@ -1,5 +1,5 @@
-; RUN: %opt-coalesce -passes=coalesce -coalesce-outline-runtime-budget=1000 -S %s | FileCheck %s
-; RUN: %opt-coalesce -passes=coalesce -coalesce-outline-runtime-budget=1000 -coalesce-print-merges -disable-output %s 2>&1 | FileCheck %s --check-prefix=SUMMARY
+; RUN: %opt-coalesce -passes=coalesce -coalesce-runtime-budget=1000 -S %s | FileCheck %s
+; RUN: %opt-coalesce -passes=coalesce -coalesce-runtime-budget=1000 -coalesce-print-merges -disable-output %s 2>&1 | FileCheck %s --check-prefix=SUMMARY
 ; Purpose: on AArch64, whose code generator runs LLVM's machine outliner by default, coalesce's outliner runs without being asked: a straight-line region without calls (the RFC example, 3 sites of 16 instructions) is priced at the share of its saving the machine outliner would not have had anyway (the size model's removed share) and outlined.
 
 target datalayout = "e-m:e-i8:8:32-i16:16:32-i64:64-i128:128-n32:64-S128-Fn32"

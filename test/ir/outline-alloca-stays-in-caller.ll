@@ -1,4 +1,4 @@
-; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-outline-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s
+; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s
 ; Purpose: a stack object stays in the frame of the function that owns it. @f, @g, @h allocate %buf in the middle of a shared run and pass it to a call after the run; if the alloca moved into the outlined function, %buf would point into a frame that is gone by the time @use sees it. The run is outlined around the alloca: each caller keeps its own alloca and passes %buf in, and the outlined function allocates nothing.
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

@@ -1,4 +1,4 @@
-; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-outline-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s
+; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s
 ; Purpose: the outlined function's attributes are those that hold at every site. Group f (no calls; minsize, optsize, uwtable and target-cpu/target-features at every site, nounwind nowhere) gets minsize, optsize, uwtable, the target attributes, and nounwind since nothing in it can throw. Group g (calls @ext, which may throw; @g3 lacks minsize; uwtable(sync) and uwtable) gets optsize and the widest unwind table (async), but neither minsize nor nounwind.
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

@@ -1,4 +1,4 @@
-; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-outline-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s
+; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s
 ; Purpose: a region holding a convergent call (a barrier) is outlined when every site agrees on it (the same callee, none of the functions convergent): the barrier keeps its place in the region's control flow and the outlined function is convergent, so every call to it is a convergent operation too. @g1..@g3 share a run around a call to @barrier; @f1..@f3 share one without it, and their outlined function is not convergent.
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

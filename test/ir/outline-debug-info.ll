@@ -1,5 +1,5 @@
-; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-outline-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s
-; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-outline-runtime-budget=1000 %s -o - | llc -filetype=obj -o %t.o && llvm-dwarfdump --verify %t.o | FileCheck %s --check-prefix=DWARF
+; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s
+; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-runtime-budget=1000 %s -o - | llc -filetype=obj -o %t.o && llvm-dwarfdump --verify %t.o | FileCheck %s --check-prefix=DWARF
 ; Purpose: outlining a -g module keeps debug info valid. The outlined function gets its own artificial DISubprogram (in the sites' compile unit, line 0) and all its code carries line 0 in that subprogram, never a location of one site's function; each call carries its own site's first location (line 12/22/32, column 7 in f/g/h), so the verifier's subprogram checks pass and stepping shows the caller's line. The object file built from it passes llvm-dwarfdump --verify.
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

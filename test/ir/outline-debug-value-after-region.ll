@@ -1,4 +1,4 @@
-; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-outline-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s
+; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s
 ; Purpose: a variable location right after the region (#dbg_value of %sub, attached to the first instruction after the region) must survive outlining and follow %sub to the call's result; if it is dropped, the earlier #dbg_value(%n) stays live and a debugger shows the stale value of `sum` for the rest of the function.
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

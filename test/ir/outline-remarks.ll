@@ -1,4 +1,4 @@
-; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-outline-runtime-budget=1000 -pass-remarks=coalesce-outline -pass-remarks-output=%t.yaml -disable-output %s 2>&1 | FileCheck %s
+; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-runtime-budget=1000 -pass-remarks=coalesce-outline -pass-remarks-output=%t.yaml -disable-output %s 2>&1 | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=YAML --input-file=%t.yaml
 ; RUN: FileCheck %s --check-prefix=YAMLLOC --input-file=%t.yaml
 ; Purpose: each outlined site gets one Outlined remark at its own source location (its first instruction) naming the instruction count, the new function, how many other regions share it and the estimated saving; -pass-remarks-output writes them as !Passed remarks of pass coalesce-outline in the site's function.

@@ -1,4 +1,4 @@
-; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-outline-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s
+; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s
 ; Purpose: outlining inside strictfp functions that use constrained floating-point intrinsics. The shared run is outlined into a strictfp function, and every call the outliner adds to a strictfp caller must itself carry the strictfp call-site attribute (LangRef, Constrained Floating-Point Intrinsics: all function calls in a function that uses constrained intrinsics must have the strictfp attribute), as clang marks every call there; without it later passes may treat the call as running in the default floating-point environment.
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

@@ -1,4 +1,4 @@
-; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-outline-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s
+; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s
 ; Purpose: a value a function already keeps across one of its own calls costs nothing more across the call that replaces a site: @f1..@f3 share a 15-instruction run between two calls of @use, and every value live across the run (%a, %b, %c, %d, %w) already outlives one of those calls, so the run is priced without saved registers for them and outlined. (Priced as if each needed one more saved register, it was left in place.)
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

@@ -58,7 +58,7 @@ def main():
             run([a.opt, "-load-pass-plugin=" + a.plugin, "-passes=coalesce",
                  "-coalesce-verify", "-coalesce-report=" + base + ".json",
                  "-coalesce-outline-min-benefit=0",
-                 "-coalesce-outline-runtime-budget=1000000",
+                 "-coalesce-runtime-budget=1000000",
                  "-coalesce-outline-max-arguments=12",
                  base + ".ll", "-o", base + ".out.bc"])
             run([a.opt, "-passes=verify", "-disable-output", base + ".out.bc"])

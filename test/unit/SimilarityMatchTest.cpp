@@ -386,9 +386,10 @@ TEST(SimilarityAnalysisTest, OutlinedTheSameWithAnyNumberOfThreads) {
       onOneAndFourThreads(Gen.IR, [](Module &M) {
         SizeModel Size = SizeModel::forModule(M);
         OutlineOptions Options;
-        Options.RunTimeBudgetPerMille = 1000;
+        ProgramHotness Hot = ProgramHotness::compute(M, {});
+        RunTimeBudget Budget(Hot.executed(), 1000);
         Report R;
-        outlineSimilarCode(M, Options, R, Size);
+        outlineSimilarCode(M, Options, R, Size, Hot, Budget);
         EXPECT_FALSE(R.Outlines.empty());
         std::string Out;
         raw_string_ostream(Out) << M;

@@ -16,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "core/Pipeline.h"
 #include "core/outlining/Outliner.h"
 #include "core/report/Report.h"
 #include "core/similarity/GroupDetails.h"
@@ -218,7 +219,11 @@ regionsOutlined(Module &M, const SimilarityAnalysis &S,
   {
     Report Rep;
     SizeModel Size = SizeModel::forModule(*Copy);
-    outlineSimilarCode(*Copy, OutlineOptions(), Rep, Size);
+    // The pipeline's defaults: its hot code and its run-time budget.
+    Config Defaults;
+    ProgramHotness Hot = ProgramHotness::compute(*Copy, Defaults.Hotness);
+    RunTimeBudget Budget(Hot.executed(), Defaults.RunTimeBudgetPerMille);
+    outlineSimilarCode(*Copy, Defaults.Outlining, Rep, Size, Hot, Budget);
     if (PrintStats)
       errs() << Name << ": the outliner took " << Rep.outlinedSites()
              << " regions into " << Rep.Outlines.size() << " functions ("

@@ -1,11 +1,12 @@
 ; Three minsize functions share two runs: 18 instructions on %p, with a
 ; constant that differs (10, 12, 14), which the outliner takes; and 3 on %q,
 ; which would save too little. The runs are fenced by instructions unalike
-; in each function, and each function ends in a loop of its own, so that
-; it is estimated to execute enough instructions per call for the call the
-; outliner adds to fit the default run-time budget. @four holds the last 10
-; instructions of the long run and nothing else: its site would be over
-; the budget, so the group of those 10 is outlined in 3 of its 4 regions.
+; in each function. @four holds the last 10 instructions of the long run
+; and nothing else; @main calls it in a nest of two loops, which makes its
+; site hot, so the group of those 10 is outlined in 3 of its 4 regions.
+; @one, @two and @three run once, and the loops make the program's
+; estimated instructions enough for their calls to fit the default
+; run-time budget.
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
@@ -128,4 +129,29 @@ define void @four(ptr %p, i32 %a6) minsize optsize {
   %a14 = and i32 %a13, %a10
   store i32 %a14, ptr %a11, align 4
   ret void
+}
+
+; The program: @one, @two and @three run once, @four in the inner of two
+; loops, where the program spends most of its instructions: hot.
+define i64 @main(ptr %p, ptr %q, double %d, i64 %x, i32 %n) {
+entry:
+  %r1 = call i64 @one(ptr %p, ptr %q, double %d, i64 %x)
+  %r2 = call i64 @two(ptr %p, ptr %q, double %d, i64 %r1)
+  %r3 = call i64 @three(ptr %p, ptr %q, double %d, i64 %r2)
+  br label %outer
+outer:
+  %o = phi i32 [ 0, %entry ], [ %o.next, %latch ]
+  br label %inner
+inner:
+  %k = phi i32 [ %o, %outer ], [ %k.next, %inner ]
+  call void @four(ptr %p, i32 %k)
+  %k.next = add nsw i32 %k, 3
+  %k.done = icmp sge i32 %k.next, %n
+  br i1 %k.done, label %latch, label %inner
+latch:
+  %o.next = add nuw i32 %o, 1
+  %o.done = icmp eq i32 %o.next, %n
+  br i1 %o.done, label %exit, label %outer
+exit:
+  ret i64 %r3
 }

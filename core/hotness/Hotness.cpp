@@ -1,0 +1,373 @@
+//===- core/hotness/Hotness.cpp - How often the program runs each block ---===//
+//
+// The problem. Outlining turns code into a call; merging up to constants
+// passes a constant where there was none. Both add instructions to every
+// run of the code they touch, and what matters is how often that code runs
+// in the whole program. Within one function that is easy to guess (a loop
+// runs more than its preheader), but a function without a single loop can
+// be the hottest code in the program when a loop elsewhere calls it: a
+// typesetter's character-by-character checks, an interpreter's helpers. A
+// budget per function cannot see that; this stage gives every block a
+// count per run of the program.
+//
+// An example. main loops over its input and calls check() for each
+// character; check() has no loop:
+//
+//     main:   entry (1) -> loop (32) -> exit (1)      loop calls check
+//     check:  entry (1 per call) -> fail (1/32 per call) ...
+//
+// By its own frequencies, a site in check's entry runs once per call, as
+// often as the function: "cold". Over the call graph, check runs 32 times
+// per run of the program and its entry block 32 times: the hottest code
+// there is.
+//
+// The steps:
+//
+//  1. Local frequencies. For every function with a body, LLVM's block
+//     frequencies (BlockFrequencyInfo: static heuristics, or the branch
+//     weights of a profile) give each block's runs per call of the
+//     function, and so each call site's calls per call. Each function
+//     alone, on one thread (LLVM's branch probabilities register value
+//     handles in the module's context, which is not safe across threads).
+//
+//  2. Entry counts. The roots run once per run of the program: main, what
+//     is visible outside the module, what the program's constructors and
+//     destructors name, and what has its address taken (it may be called
+//     from outside). Counts flow along direct calls, callers first: the
+//     strongly connected components of the call graph in topological
+//     order; inside a recursive component, a few rounds of the same flow
+//     (a truncated geometric series: recursion is assumed shallow). A
+//     call through a pointer is shared out evenly among the functions of
+//     its type whose address is taken, and the flow runs once more with
+//     those shares. With a profile, a function's entry count in the
+//     profile is its count, whatever flows into it.
+//
+//  3. Block counts: a function's count times each block's runs per call.
+//     Their sum, weighted by each block's instructions, is the program's
+//     estimated instructions executed per run: the measure of the run-time
+//     budget (RunTimeBudget), which every stage that adds work spends.
+//
+//  4. Hot and cold. With a profile, ProfileSummaryInfo's thresholds over
+//     the block counts: a hot block is never given a call, a cold one is
+//     free to change. Without one, the most frequent blocks that execute
+//     HotCoveragePerMille of the estimated instructions are hot, if they
+//     run more than once per run; nothing is cold.
+//
+// Cost. Step 1 is linear in the module (LLVM's frequency analyses per
+// function); step 2 is linear in the call edges (one strongly connected
+// components pass, each recursive component a fixed number of rounds, two
+// flows); step 4 sorts the blocks once. The result is a snapshot: the
+// outliner takes a new one per round, since each round changes the
+// functions it outlines from.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/hotness/Hotness.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Analysis/BlockFrequencyInfo.h"
+#include "llvm/Analysis/BranchProbabilityInfo.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ProfileSummaryInfo.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/InstrTypes.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+
+#include <algorithm>
+#include <optional>
+
+using namespace llvm;
+
+namespace coalesce {
+
+namespace {
+
+/// Counts stop growing here (deep loop nests and recursion multiply).
+constexpr double MaxCount = 1e15;
+/// Rounds of flow inside a recursive component.
+constexpr unsigned RecursionRounds = 4;
+
+/// Step 1: one function, relative to one call of it.
+struct Local {
+  /// Each block's runs per call.
+  std::vector<std::pair<const BasicBlock *, double>> Blocks;
+  /// Direct calls of functions with a body: callee index, calls per call.
+  std::vector<std::pair<unsigned, double>> Calls;
+  /// Calls through a pointer: the type called, calls per call.
+  std::vector<std::pair<FunctionType *, double>> Indirect;
+  /// The profile's entry count, where there is one.
+  std::optional<uint64_t> ProfileEntry;
+  /// A root: runs once per run whatever calls it.
+  bool Root = false;
+};
+
+/// The function a call reaches directly, through aliases and casts.
+const Function *directCallee(const CallBase &CB) {
+  return dyn_cast<Function>(
+      CB.getCalledOperand()->stripPointerCastsAndAliases());
+}
+
+/// What the program's constructors and destructors name.
+void addStructors(const Module &M, const char *Name,
+                  DenseMap<const Function *, unsigned> &Index,
+                  std::vector<Local> &Locals) {
+  const GlobalVariable *GV = M.getNamedGlobal(Name);
+  if (!GV || !GV->hasInitializer())
+    return;
+  auto *List = dyn_cast<ConstantArray>(GV->getInitializer());
+  if (!List)
+    return;
+  for (const Use &Op : List->operands())
+    if (auto *Entry = dyn_cast<ConstantStruct>(Op.get()))
+      if (Entry->getNumOperands() > 1)
+        if (auto *F = dyn_cast<Function>(
+                Entry->getOperand(1)->stripPointerCastsAndAliases()))
+          if (auto It = Index.find(F); It != Index.end())
+            Locals[It->second].Root = true;
+}
+
+Local localFrequencies(const Function &F,
+                       const DenseMap<const Function *, unsigned> &Index) {
+  Local L;
+  Function &MF = const_cast<Function &>(F); // The analyses take it mutable.
+  DominatorTree DT(MF);
+  LoopInfo LI(DT);
+  BranchProbabilityInfo BPI(MF, LI);
+  BlockFrequencyInfo BFI(MF, BPI, LI);
+  double Entry = std::max(double(BFI.getEntryFreq().getFrequency()), 1.0);
+  for (const BasicBlock &BB : F) {
+    double PerCall = double(BFI.getBlockFreq(&BB).getFrequency()) / Entry;
+    L.Blocks.push_back({&BB, PerCall});
+    for (const Instruction &I : BB) {
+      auto *CB = dyn_cast<CallBase>(&I);
+      if (!CB || isa<IntrinsicInst>(CB) || CB->isInlineAsm())
+        continue;
+      if (const Function *Callee = directCallee(*CB)) {
+        if (auto It = Index.find(Callee); It != Index.end())
+          L.Calls.push_back({It->second, PerCall});
+      } else {
+        L.Indirect.push_back({CB->getFunctionType(), PerCall});
+      }
+    }
+  }
+  if (std::optional<Function::ProfileCount> C = F.getEntryCount())
+    L.ProfileEntry = C->getCount();
+  L.Root = !F.hasLocalLinkage() || F.getName() == "main" ||
+           F.hasAddressTaken(nullptr, /*IgnoreCallbackUses=*/false,
+                             /*IgnoreAssumeLikeCalls=*/true);
+  return L;
+}
+
+/// The strongly connected components of the direct call graph, callers
+/// first (Tarjan's algorithm, without recursion: call chains are deep).
+std::vector<std::vector<unsigned>> componentsCallersFirst(
+    const std::vector<Local> &Locals) {
+  unsigned N = Locals.size();
+  std::vector<unsigned> Order(N, ~0u), Low(N, 0);
+  std::vector<bool> OnStack(N, false);
+  std::vector<unsigned> Stack;
+  std::vector<std::vector<unsigned>> Components;
+  unsigned Next = 0;
+  // A frame: the function and the next of its calls to follow.
+  std::vector<std::pair<unsigned, unsigned>> Frames;
+  for (unsigned Start = 0; Start < N; ++Start) {
+    if (Order[Start] != ~0u)
+      continue;
+    Frames.push_back({Start, 0});
+    Order[Start] = Low[Start] = Next++;
+    Stack.push_back(Start);
+    OnStack[Start] = true;
+    while (!Frames.empty()) {
+      auto &[V, Edge] = Frames.back();
+      if (Edge < Locals[V].Calls.size()) {
+        unsigned W = Locals[V].Calls[Edge++].first;
+        if (Order[W] == ~0u) {
+          Order[W] = Low[W] = Next++;
+          Stack.push_back(W);
+          OnStack[W] = true;
+          Frames.push_back({W, 0});
+        } else if (OnStack[W]) {
+          Low[V] = std::min(Low[V], Order[W]);
+        }
+        continue;
+      }
+      unsigned Done = V;
+      Frames.pop_back();
+      if (!Frames.empty())
+        Low[Frames.back().first] =
+            std::min(Low[Frames.back().first], Low[Done]);
+      if (Low[Done] != Order[Done])
+        continue;
+      std::vector<unsigned> C;
+      unsigned W;
+      do {
+        W = Stack.back();
+        Stack.pop_back();
+        OnStack[W] = false;
+        C.push_back(W);
+      } while (W != Done);
+      std::sort(C.begin(), C.end());
+      Components.push_back(std::move(C));
+    }
+  }
+  // Tarjan finishes a component after every component it reaches.
+  std::reverse(Components.begin(), Components.end());
+  return Components;
+}
+
+/// Step 2's flow: each function's calls per run, from the seeds (the runs
+/// that reach it from nowhere the flow follows).
+std::vector<double>
+flow(const std::vector<Local> &Locals,
+     const std::vector<std::vector<unsigned>> &Components,
+     const std::vector<double> &Seed) {
+  std::vector<double> In = Seed, Count(Locals.size(), 0);
+  std::vector<unsigned> ComponentOf(Locals.size());
+  for (unsigned K = 0; K < Components.size(); ++K)
+    for (unsigned F : Components[K])
+      ComponentOf[F] = K;
+  auto Settle = [&](unsigned F, double C) {
+    if (Locals[F].ProfileEntry)
+      C = double(*Locals[F].ProfileEntry);
+    Count[F] = std::min(C, MaxCount);
+  };
+  for (unsigned K = 0; K < Components.size(); ++K) {
+    const std::vector<unsigned> &C = Components[K];
+    for (unsigned F : C)
+      Settle(F, In[F]);
+    // Inside a recursive component: a few rounds of the flow among its
+    // members, each from the counts of the round before.
+    bool Recursive =
+        C.size() > 1 || any_of(Locals[C[0]].Calls, [&](const auto &E) {
+          return E.first == C[0];
+        });
+    for (unsigned Round = 0; Recursive && Round < RecursionRounds; ++Round) {
+      std::vector<double> Add(C.size(), 0);
+      for (unsigned F : C)
+        for (auto [Callee, PerCall] : Locals[F].Calls)
+          if (ComponentOf[Callee] == K)
+            Add[llvm::lower_bound(C, Callee) - C.begin()] +=
+                Count[F] * PerCall;
+      for (unsigned J = 0; J < C.size(); ++J)
+        Settle(C[J], In[C[J]] + Add[J]);
+    }
+    for (unsigned F : C)
+      for (auto [Callee, PerCall] : Locals[F].Calls)
+        if (ComponentOf[Callee] != K)
+          In[Callee] = std::min(In[Callee] + Count[F] * PerCall, MaxCount);
+  }
+  return Count;
+}
+
+} // namespace
+
+ProgramHotness ProgramHotness::compute(Module &M, const HotnessOptions &O) {
+  ProgramHotness H;
+  std::vector<const Function *> Fs;
+  DenseMap<const Function *, unsigned> Index;
+  for (const Function &F : M)
+    if (!F.isDeclaration()) {
+      Index[&F] = Fs.size();
+      Fs.push_back(&F);
+    }
+
+  // 1. Local frequencies, each function on its own; one thread, since
+  // BranchProbabilityInfo registers value handles in the context.
+  std::vector<Local> Locals(Fs.size());
+  for (size_t K = 0; K < Fs.size(); ++K)
+    Locals[K] = localFrequencies(*Fs[K], Index);
+  addStructors(M, "llvm.global_ctors", Index, Locals);
+  addStructors(M, "llvm.global_dtors", Index, Locals);
+
+  // 2. Entry counts: from the roots, then once more with the calls through
+  // pointers shared out among the functions they may reach.
+  std::vector<std::vector<unsigned>> Components =
+      componentsCallersFirst(Locals);
+  std::vector<double> Seed(Fs.size(), 0);
+  for (unsigned K = 0; K < Fs.size(); ++K)
+    Seed[K] = Locals[K].Root ? 1 : 0;
+  std::vector<double> Count = flow(Locals, Components, Seed);
+  DenseMap<FunctionType *, std::pair<double, unsigned>> ThroughPointers;
+  for (unsigned K = 0; K < Fs.size(); ++K)
+    for (auto [Type, PerCall] : Locals[K].Indirect)
+      ThroughPointers[Type].first += Count[K] * PerCall;
+  std::vector<unsigned> Targets;
+  for (unsigned K = 0; K < Fs.size(); ++K)
+    if (Fs[K]->hasAddressTaken() &&
+        ThroughPointers.count(Fs[K]->getFunctionType())) {
+      ++ThroughPointers[Fs[K]->getFunctionType()].second;
+      Targets.push_back(K);
+    }
+  if (!Targets.empty()) {
+    for (unsigned K : Targets) {
+      auto [Calls, Callees] = ThroughPointers[Fs[K]->getFunctionType()];
+      Seed[K] += Calls / Callees;
+    }
+    Count = flow(Locals, Components, Seed);
+  }
+
+  // 3. Block counts, and the instructions the program executes.
+  struct Weighed {
+    double Count, Instructions;
+  };
+  std::vector<Weighed> All;
+  for (unsigned K = 0; K < Fs.size(); ++K) {
+    H.Entries[Fs[K]] = Count[K];
+    for (auto [BB, PerCall] : Locals[K].Blocks) {
+      double C = std::min(Count[K] * PerCall, MaxCount);
+      H.Blocks[BB].Count = C;
+      H.Executed += C * double(BB->size());
+      All.push_back({C, double(BB->size())});
+    }
+  }
+
+  // 4. Hot and cold.
+  ProfileSummaryInfo PSI(M);
+  H.Profile = PSI.hasProfileSummary();
+  if (H.Profile) {
+    for (auto &[BB, B] : H.Blocks) {
+      B.Hot = PSI.isHotCount(uint64_t(B.Count));
+      B.Cold = PSI.isColdCount(uint64_t(B.Count));
+    }
+    if (std::optional<uint64_t> T = PSI.getOrCompHotCountThreshold())
+      H.HotCount = double(*T);
+    return H;
+  }
+  std::sort(All.begin(), All.end(), [](const Weighed &L, const Weighed &R) {
+    return L.Count > R.Count;
+  });
+  double Covered = 0, Wanted = H.Executed * O.HotCoveragePerMille / 1000;
+  H.HotCount = MaxCount;
+  for (const Weighed &W : All) {
+    if (Covered >= Wanted || W.Count == 0)
+      break;
+    Covered += W.Count * W.Instructions;
+    H.HotCount = W.Count;
+  }
+  for (auto &[BB, B] : H.Blocks)
+    B.Hot = B.Count >= H.HotCount && B.Count > 1;
+  return H;
+}
+
+double ProgramHotness::count(const BasicBlock &BB) const {
+  auto It = Blocks.find(&BB);
+  return It == Blocks.end() ? 0 : It->second.Count;
+}
+
+double ProgramHotness::entryCount(const Function &F) const {
+  return Entries.lookup(&F);
+}
+
+bool ProgramHotness::isHot(const BasicBlock &BB) const {
+  auto It = Blocks.find(&BB);
+  return It != Blocks.end() && It->second.Hot;
+}
+
+bool ProgramHotness::isCold(const BasicBlock &BB) const {
+  auto It = Blocks.find(&BB);
+  return It != Blocks.end() && It->second.Cold;
+}
+
+} // namespace coalesce

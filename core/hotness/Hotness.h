@@ -1,0 +1,89 @@
+//===- core/hotness/Hotness.h - How often the program runs each block -----===//
+//
+// Every stage that adds work at run time (an outlined call, a constant
+// passed as an argument) asks how often the code it changes runs in the
+// whole program, not within its function: a function without a loop is
+// hot when the program's loops call it. See the essay in Hotness.cpp and
+// docs/hotness.md.
+//
+//===----------------------------------------------------------------------===//
+#ifndef COALESCE_HOTNESS_HOTNESS_H
+#define COALESCE_HOTNESS_HOTNESS_H
+
+#include "llvm/ADT/DenseMap.h"
+
+#include <cstdint>
+
+namespace llvm {
+class BasicBlock;
+class Function;
+class Module;
+} // namespace llvm
+
+namespace coalesce {
+
+struct HotnessOptions {
+  /// Without a profile, the most frequent blocks that together execute
+  /// this share (in thousandths) of the program's estimated instructions
+  /// are hot. With a profile, the profile summary's own thresholds decide.
+  unsigned HotCoveragePerMille = 900;
+};
+
+/// How often each block runs per run of the program: from the profile in
+/// the module where there is one (function entry counts, branch weights),
+/// else a static estimate over the call graph. A snapshot: blocks created
+/// after it run 0 times by it.
+class ProgramHotness {
+public:
+  /// Estimates for every function of M with a body.
+  static ProgramHotness compute(llvm::Module &M, const HotnessOptions &O);
+
+  /// Executions of BB per run of the program.
+  double count(const llvm::BasicBlock &BB) const;
+  /// Calls of F per run of the program.
+  double entryCount(const llvm::Function &F) const;
+  /// Code that must stay as it is: no call is added to it.
+  bool isHot(const llvm::BasicBlock &BB) const;
+  /// Code the profile shows (almost) never runs: what is added there costs
+  /// nothing worth counting. Never true without a profile.
+  bool isCold(const llvm::BasicBlock &BB) const;
+  /// Instructions the program executes per run, estimated: the measure of
+  /// a run-time budget.
+  double executed() const { return Executed; }
+  /// The count from which a block is hot.
+  double hotCount() const { return HotCount; }
+  bool fromProfile() const { return Profile; }
+
+private:
+  struct Block {
+    double Count = 0;
+    bool Hot = false, Cold = false;
+  };
+  llvm::DenseMap<const llvm::BasicBlock *, Block> Blocks;
+  llvm::DenseMap<const llvm::Function *, double> Entries;
+  double Executed = 0;
+  double HotCount = 0;
+  bool Profile = false;
+};
+
+/// The run time the whole pipeline may add to the program: a share of the
+/// instructions it is estimated to execute, spent by every stage that adds
+/// work, across all their rounds.
+class RunTimeBudget {
+public:
+  RunTimeBudget(double Executed, unsigned PerMille)
+      : Cap(Executed * PerMille / 1000) {}
+  /// Whether Added more instructions per run still fit.
+  bool affords(double Added) const { return Spent + Added <= Cap; }
+  void spend(double Added) { Spent += Added; }
+  double cap() const { return Cap; }
+  double spent() const { return Spent; }
+
+private:
+  double Cap;
+  double Spent = 0;
+};
+
+} // namespace coalesce
+
+#endif
