@@ -718,7 +718,7 @@ def profile_objects(ctx, project, src, prog, unit_by_name):
 
     pdir = ctx.path("obj", project.name, "profile")
     os.makedirs(pdir, exist_ok=True)
-    tmp = os.path.join(pdir, "%s.profdata.tmp" % prog.name)
+    tmp = os.path.join(pdir, "%s.%d.profdata.tmp" % (prog.name, os.getpid()))
     r = subprocess.run([llvm_tool("llvm-profdata"), "merge", "-o", tmp] +
                        raws, stdout=subprocess.PIPE,
                        stderr=subprocess.STDOUT)
