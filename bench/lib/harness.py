@@ -102,7 +102,7 @@ class Variant:
 
     def __init__(self, key, label, ldflags=(), toolchain="clang",
                  coalesce=False, gold=None, note="", default=True,
-                 options=()):
+                 options=(), profile=False, ref="baseline", plain=None):
         self.key, self.label = key, label
         self.ldflags = list(ldflags)
         self.toolchain = toolchain
@@ -113,9 +113,23 @@ class Variant:
         # as the GNU linker plugin).
         self.gold = gold
         self.note = note
-        self.native_only = toolchain == "gcc" or gold is not None
+        # profile: the objects are compiled once more for each program
+        # with a workload, with -fprofile-instr-use and the profile of
+        # that workload (see profile_objects); ld.lld as the others.
+        self.profile = profile
+        # ref: the variant whose runtime this one's is compared with (the
+        # same objects without coalesce); plain: the same link without the
+        # profile.
+        self.ref = ref
+        self.plain = plain
+        self.native_only = toolchain == "gcc" or gold is not None or profile
         # default: in the run when --variants does not choose.
         self.default = default
+
+    @property
+    def objset(self):
+        """The key of the objects it links in bench_program's objs."""
+        return self.toolchain + "-pgo" if self.profile else self.toolchain
 
     def flags_text(self, plugin_name="coalesce.so"):
         if self.toolchain == "gcc":
@@ -126,6 +140,9 @@ class Variant:
         if self.gold == "coalesce":
             return "-Oz -fuse-ld=gold -Wl,-plugin," + plugin_name
         flags = TARGET.clang_flags + ["-Oz -flto -fuse-ld=lld"]
+        if self.profile:
+            flags = ["objects: -fprofile-instr-use=PROGRAM.profdata (the "
+                     "workload's profile); link:"] + flags
         if self.coalesce:
             flags.append("-Wl,--load-pass-plugin=" + plugin_name)
         flags += self.ldflags
@@ -179,8 +196,18 @@ VARIANTS = [
     # tells little that the baseline does not, for one more link of
     # everything).
     Variant("gold", "gold+LLVMgold", gold="llvmgold", default=False),
+    # With the profile of the program's workload in the bitcode (what a
+    # user who builds with PGO gives coalesce): the objects compiled with
+    # -fprofile-instr-use, linked as the baseline and as coalesce. Only for
+    # programs with a workload, on the host; only when --pgo or --variants
+    # asks. coalesce-pgo's runtime is compared with baseline-pgo's.
+    Variant("baseline-pgo", "baseline-pgo", profile=True, default=False,
+            plain="baseline"),
+    Variant("coalesce-pgo", "coalesce-pgo", coalesce=True, profile=True,
+            default=False, ref="baseline-pgo", plain="coalesce"),
 ]
 GOLD_KEYS = ("gold-mergefunc", "gold-coalesce", "gold")
+PGO_KEYS = ("baseline-pgo", "coalesce-pgo")
 VARIANT_BY_KEY = {v.key: v for v in VARIANTS}
 
 
@@ -332,24 +359,29 @@ def fetch(ctx, project):
 
 # ---------------------------------------------------------------- compile
 
-def compile_cmd(unit, src, toolchain, project):
+def compile_cmd(unit, src, toolchain, project, extra=()):
     if toolchain == "gcc":
         cc = GCC if unit.lang == "c" else GXX
         opt = ["-Os", "-flto"] + project.gcc_flags
     else:
         cc = CLANG if unit.lang == "c" else CLANGXX
         opt = TARGET.clang_flags + ["-Oz", "-flto"]
-    return [cc] + opt + ["-w", "-c", os.path.join(src, unit.src)] + \
+    return [cc] + opt + list(extra) + ["-w", "-c",
+                                       os.path.join(src, unit.src)] + \
         unit.flags
 
 
-def compile_all(ctx, project, src, units, toolchain):
-    """Objects for every unit, compiled in parallel, cached by command."""
-    outdir = ctx.path("obj", project.name, toolchain)
+def compile_all(ctx, project, src, units, toolchain, extra=(), objset=None):
+    """Objects for every unit, compiled in parallel, cached by command.
+
+    extra: more compiler options (the profile's); objset: the directory
+    under obj/PROJECT/ (default: the toolchain's)."""
+    objset = objset or toolchain
+    outdir = ctx.path("obj", project.name, objset)
     os.makedirs(outdir, exist_ok=True)
     objs, todo = {}, []
     for u in units:
-        cmd = compile_cmd(u, src, toolchain, project)
+        cmd = compile_cmd(u, src, toolchain, project, extra)
         key = hashlib.sha1(" ".join(cmd).encode()).hexdigest()[:10]
         obj = os.path.join(outdir, "%s-%s.o" % (u.name, key))
         objs[u.name] = obj
@@ -358,7 +390,7 @@ def compile_all(ctx, project, src, units, toolchain):
     if not todo:
         return objs
     log("[%s] compile %d objects with %s (%d jobs)" %
-        (project.name, len(todo), toolchain, ctx.jobs))
+        (project.name, len(todo), objset, ctx.jobs))
     done = [0]
     t0 = time.monotonic()
 
@@ -374,7 +406,7 @@ def compile_all(ctx, project, src, units, toolchain):
         done[0] += 1
         if done[0] % 10 == 0 or done[0] == len(todo):
             log("[%s]   %s: %d/%d objects (%.0f s)" % (
-                project.name, toolchain, done[0], len(todo),
+                project.name, objset, done[0], len(todo),
                 time.monotonic() - t0))
 
     with concurrent.futures.ThreadPoolExecutor(ctx.jobs) as ex:
@@ -385,10 +417,14 @@ def compile_all(ctx, project, src, units, toolchain):
 
 # ---------------------------------------------------------------- link
 
-def make_archives(ctx, project, objs, toolchain):
+def make_archives(ctx, project, objs, toolchain, only=None):
     """Static libraries of the objects (llvm-ar; GCC: gcc-ar, whose index
-    knows GCC's LTO objects), added to objs as "lib:NAME"."""
+    knows GCC's LTO objects), added to objs as "lib:NAME". toolchain: the
+    objects' directory (compile_all's objset); only: the names of the
+    archives to make (default all)."""
     for name, members in project.archives().items():
+        if only is not None and name not in only:
+            continue
         files = [objs[m] for m in members]
         key = hashlib.sha1(" ".join(files).encode()).hexdigest()[:10]
         path = ctx.path("obj", project.name, toolchain,
@@ -582,6 +618,139 @@ def median(xs):
     return statistics.median(xs) if xs else None
 
 
+# ---------------------------------------------------------------- profile
+
+def units_of(project, binaries):
+    """The names of the units the binaries link, archives' members too."""
+    archives = project.archives()
+    needed = set()
+    for b in binaries:
+        for u in b.units:
+            if u.startswith("lib:"):
+                needed.update(archives[u[4:]])
+            else:
+                needed.add(u)
+    return needed
+
+
+def archives_of(binaries):
+    return {u[4:] for b in binaries for u in b.units if u.startswith("lib:")}
+
+
+def is_cxx(binary, unit_by_name):
+    """Whether the binary links with the C++ driver."""
+    if binary.cxx is not None:
+        return binary.cxx
+    return any(unit_by_name[u].lang == "c++" for u in binary.units
+               if u in unit_by_name)
+
+
+PROFDATA_SHOW = ("Total functions", "Maximum function count",
+                 "Total count")
+
+
+def profile_objects(ctx, project, src, prog, unit_by_name):
+    """The program's objects built with the profile of its own workload.
+
+    Compiles the program's units with -fprofile-instr-generate (clang-22
+    -Oz -flto, otherwise as compile_all does; cached by command), links
+    them as the baseline does, runs the workload once with
+    LLVM_PROFILE_FILE in the work directory, merges the raw profiles with
+    llvm-profdata into obj/PROJECT/profile/PROGRAM-DIGEST.profdata (named by
+    its sha256, so that the command lines of the objects built with it,
+    the key of their cache, change exactly when the profile does) and
+    compiles the units again with -fprofile-instr-use of that file.
+
+    Returns (objs, info): objs as compile_all's (with the archives the
+    program names), info a dict for the results: the profile's file,
+    digest and the counts llvm-profdata shows."""
+    P = "[%s]" % prog.name
+    units = [unit_by_name[n] for n in sorted(units_of(project,
+                                                      prog.binaries))]
+    libs = archives_of(prog.binaries)
+    gen = compile_all(ctx, project, src, units, "clang",
+                      ["-fprofile-instr-generate"], "clang-instr")
+    make_archives(ctx, project, gen, "clang-instr", libs)
+
+    bdir = ctx.path("bin", project.name, "profile-gen")
+    os.makedirs(bdir, exist_ok=True)
+    bins = {}
+    t0 = time.monotonic()
+    for b in prog.binaries:
+        out = os.path.join(bdir, b.name)
+        cmd, env = link_cmd(ctx, VARIANT_BY_KEY["baseline"], b, gen,
+                            out + ".tmp", is_cxx(b, unit_by_name))
+        # The driver adds the profile runtime to the link.
+        cmd = cmd[:-2] + ["-fprofile-instr-generate"] + cmd[-2:]
+        r = subprocess.run(cmd, env=env, stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, timeout=3600)
+        if r.returncode:
+            raise BenchError("instrumented link failed (exit %d): %s\n%s" % (
+                r.returncode, shlex.join(cmd),
+                r.stdout.decode(errors="replace")[-3000:]))
+        os.replace(out + ".tmp", out)
+        bins[b.name] = out
+    log("%s linked with -fprofile-instr-generate (%.0f s)" % (
+        P, time.monotonic() - t0))
+
+    wd = ctx.path("work", prog.name, "profile-gen")
+    raw = ctx.path("work", prog.name, "profile-raw")
+    for d in (wd, raw):
+        shutil.rmtree(d, ignore_errors=True)
+        os.makedirs(d)
+    argv, stdin = prog.workload(bins, wd)
+    # %p: one file per process; %m: per instrumented module signature.
+    env = dict(os.environ,
+               LLVM_PROFILE_FILE=os.path.join(raw, "%p-%m.profraw"))
+    t0 = time.monotonic()
+    rc, text = run_capture(argv, stdin, wd, timeout=3600, env=env)
+    if rc != 0:
+        raise BenchError("the instrumented workload failed (exit %s): %s\n%s"
+                         % (rc, shlex.join(argv),
+                            text.decode(errors="replace")[-3000:]))
+    raws = sorted(os.path.join(raw, f) for f in os.listdir(raw)
+                  if f.endswith(".profraw"))
+    if not raws:
+        raise BenchError("the instrumented workload wrote no .profraw in "
+                         + raw)
+    log("%s workload run instrumented: %d raw profile(s) (%.0f s)" % (
+        P, len(raws), time.monotonic() - t0))
+
+    pdir = ctx.path("obj", project.name, "profile")
+    os.makedirs(pdir, exist_ok=True)
+    tmp = os.path.join(pdir, "%s.%d.profdata.tmp" % (prog.name, os.getpid()))
+    r = subprocess.run([llvm_tool("llvm-profdata"), "merge", "-o", tmp] +
+                       raws, stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT)
+    if r.returncode:
+        raise BenchError("llvm-profdata merge failed: %s" %
+                         r.stdout.decode(errors="replace")[-3000:])
+    digest = sha256_file(tmp)
+    profdata = os.path.join(pdir, "%s-%s.profdata" % (prog.name,
+                                                      digest[:12]))
+    os.replace(tmp, profdata)
+    for d in (wd, raw):
+        shutil.rmtree(d, ignore_errors=True)
+    info = {"profdata": os.path.basename(profdata), "sha256": digest,
+            "raw_files": len(raws), "bytes": os.path.getsize(profdata)}
+    out = subprocess.run([llvm_tool("llvm-profdata"), "show", profdata],
+                         stdout=subprocess.PIPE,
+                         stderr=subprocess.STDOUT).stdout.decode(
+                             errors="replace")
+    for line in out.splitlines():
+        k, _, v = line.partition(":")
+        if k.strip() in PROFDATA_SHOW and v.strip().isdigit():
+            info[k.strip().lower().replace(" ", "_")] = int(v)
+    log("%s profile %s: %s functions, total count %s" % (
+        P, info["profdata"], info.get("total_functions"),
+        info.get("total_count")))
+
+    use = compile_all(ctx, project, src, units, "clang",
+                      ["-fprofile-instr-use=" + profdata], "clang-pgo")
+    make_archives(ctx, project, use, "clang-pgo", libs)
+    return use, info
+
+
 # ---------------------------------------------------------------- a project
 
 def bench_project(ctx, project, only_programs=None):
@@ -596,15 +765,7 @@ def bench_project(ctx, project, only_programs=None):
     if not programs:
         return []
     unit_by_name = {u.name: u for u in units}
-    needed = set()
-    archives = project.archives()
-    for p in programs:
-        for b in p.binaries:
-            for u in b.units:
-                if u.startswith("lib:"):
-                    needed.update(archives[u[4:]])
-                else:
-                    needed.add(u)
+    needed = units_of(project, [b for p in programs for b in p.binaries])
     units = [unit_by_name[n] for n in sorted(needed)]
     toolchains = sorted({v.toolchain for v in ctx.variants})
     objs, build_errors = {}, {}
@@ -623,8 +784,24 @@ def bench_project(ctx, project, only_programs=None):
     project.build_errors = build_errors
 
     results = []
+    pgo = [v.key for v in ctx.variants if v.profile]
     for prog in programs:
-        results.append(bench_program(ctx, project, prog, objs, unit_by_name))
+        pobjs, errors, profile = objs, {}, None
+        if pgo and not prog.workload:
+            log("[%s] no workload: %s skipped (they need one to profile)" %
+                (prog.name, ", ".join(pgo)))
+        elif pgo and TARGET.native and "clang" in objs:
+            # The profile variants link objects of the program's own.
+            try:
+                got, profile = profile_objects(ctx, project, src, prog,
+                                               unit_by_name)
+                pobjs = dict(objs, **{"clang-pgo": got})
+            except (BenchError, OSError, subprocess.SubprocessError) as e:
+                log("[%s] profile build FAILED: %s" % (
+                    prog.name, str(e).splitlines()[0][:300]))
+                errors["clang-pgo"] = str(e)
+        results.append(bench_program(ctx, project, prog, pobjs, unit_by_name,
+                                     errors, profile))
     return results
 
 
@@ -634,32 +811,41 @@ def bindir(ctx, project, variant):
     return d
 
 
-def bench_program(ctx, project, prog, objs, unit_by_name):
+def bench_program(ctx, project, prog, objs, unit_by_name, build_errors=None,
+                  profile=None):
+    """objs: toolchain (Variant.objset) -> objects; build_errors: objset ->
+    why its objects are missing (beside the project's); profile: what
+    profile_objects says of the profile the "-pgo" objects were built
+    with."""
     P = "[%s]" % prog.name
     res = {"name": prog.name, "project": project.name,
            "package": "%s@%s" % (project.package, project.version),
            "describe": prog.describe, "workload": prog.workload_text,
            "binaries": [b.name for b in prog.binaries], "timed": prog.timed,
            "text_kind": prog.text, "variants": {}}
+    if profile:
+        res["profile"] = profile
     V = {}
     for v in ctx.variants:
         V[v.key] = {"text": None, "text_by_binary": {}, "link_s": [],
                     "link_other_s": {}, "errors": [], "checks": None,
                     "instructions": None, "run_s": []}
-    usable = [v for v in ctx.variants if v.toolchain in objs]
+    usable = [v for v in ctx.variants if v.objset in objs]
+    errors = dict(getattr(project, "build_errors", {}), **(build_errors or {}))
     for v in ctx.variants:
-        if v.toolchain not in objs:
-            V[v.key]["errors"].append(
-                "build failed (%s): %s" % (v.toolchain, getattr(
-                    project, "build_errors", {}).get(v.toolchain, "")))
-            V[v.key]["checks"] = {"passed": 0, "total": None,
-                                  "failures": ["build failed"]}
+        if v.objset in objs:
+            continue
+        if v.profile and not prog.workload:
+            # Not a failure: nothing to profile.
+            V[v.key]["skipped"] = "no workload to profile"
+            continue
+        why = errors.get(v.objset) or errors.get(v.toolchain, "")
+        V[v.key]["errors"].append("build failed (%s): %s" % (v.objset, why))
+        V[v.key]["checks"] = {"passed": 0, "total": None,
+                              "failures": ["build failed"]}
 
     def cxx_of(b):
-        if b.cxx is not None:
-            return b.cxx
-        return any(unit_by_name[u].lang == "c++" for u in b.units
-                   if u in unit_by_name)
+        return is_cxx(b, unit_by_name)
 
     binpath = {v.key: {b.name: os.path.join(bindir(ctx, project, v), b.name)
                        for b in prog.binaries} for v in usable}
@@ -671,7 +857,7 @@ def bench_program(ctx, project, prog, objs, unit_by_name):
     for rep in range(ctx.link_reps):
         for v in usable:
             out = binpath[v.key][timed.name]
-            secs, err = link_one(ctx, v, timed, objs[v.toolchain], out,
+            secs, err = link_one(ctx, v, timed, objs[v.objset], out,
                                  cxx_of(timed))
             if err:
                 if rep == 0:
@@ -690,7 +876,7 @@ def bench_program(ctx, project, prog, objs, unit_by_name):
             futs = {}
             for v in usable:
                 for b in others:
-                    futs[ex.submit(link_one, ctx, v, b, objs[v.toolchain],
+                    futs[ex.submit(link_one, ctx, v, b, objs[v.objset],
                                    binpath[v.key][b.name], cxx_of(b))] = (v, b)
             for n, f in enumerate(concurrent.futures.as_completed(futs), 1):
                 v, b = futs[f]

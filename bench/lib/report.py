@@ -27,8 +27,31 @@ def median(xs):
     return xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2
 
 
+RATIOS = ("text_ratio", "link_ratio", "instr_ratio", "run_ratio")
+
+
+def ratios(r, ref):
+    return {"text_ratio": ratio(r["text"], ref.get("text")),
+            "link_ratio": ratio(r["link_median_s"],
+                                ref.get("link_median_s")),
+            "instr_ratio": ratio(r["instructions"], ref.get("instructions")),
+            "run_ratio": ratio(r["run_median_s"], ref.get("run_median_s"))}
+
+
+def ref_of(v, variants):
+    """The key of the variant v is compared with beside the baseline (the
+    same objects without coalesce: baseline-pgo for coalesce-pgo), or
+    None."""
+    ref = getattr(v, "ref", "baseline")
+    if ref != "baseline" and ref in [u.key for u in variants]:
+        return ref
+    return None
+
+
 def derive(programs, variants):
-    """Add the ratios against the baseline to every variant's figures."""
+    """Add the ratios against the baseline to every variant's figures, and
+    for a variant with a reference of its own (coalesce-pgo: baseline-pgo)
+    the ratios against that reference too, as "vs_ref"."""
     for p in programs:
         V = p["variants"]
         base = V.get("baseline", {})
@@ -36,22 +59,35 @@ def derive(programs, variants):
             r = V[v.key]
             r["link_median_s"] = median(r["link_s"])
             r["run_median_s"] = median(r["run_s"])
-            r["text_ratio"] = ratio(r["text"], base.get("text"))
-            r["link_ratio"] = ratio(r["link_median_s"],
-                                    base.get("link_median_s"))
-            r["instr_ratio"] = ratio(r["instructions"],
-                                     base.get("instructions"))
-            r["run_ratio"] = ratio(r["run_median_s"], base.get("run_median_s"))
+        for v in variants:
+            r = V[v.key]
+            r.update(ratios(r, base))
+            ref = ref_of(v, variants)
+            r.pop("vs_ref", None)
+            r.pop("ref", None)
+            if ref:
+                r["ref"] = ref
+                r["vs_ref"] = ratios(r, V[ref])
             c = r["checks"]
             r["ok"] = bool(c and c["total"] and c["passed"] == c["total"]
                            and not r["errors"])
     geo = {}
     for v in variants:
         g = {}
-        for k in ("text_ratio", "link_ratio", "instr_ratio", "run_ratio"):
+        for k in RATIOS:
             g[k] = geomean([p["variants"][v.key][k] for p in programs])
+        if ref_of(v, variants):
+            g["vs_ref"] = {k: geomean([
+                p["variants"][v.key].get("vs_ref", {}).get(k)
+                for p in programs]) for k in RATIOS}
         geo[v.key] = g
     return geo
+
+
+def failed(r):
+    """A variant's figures that failed (not one skipped: the profile
+    variants of a program without a workload)."""
+    return not r["ok"] and not r.get("skipped")
 
 
 def pct(r):
@@ -65,6 +101,15 @@ def pct(r):
 
 def fx(r):
     return "n/a" if r is None else "%.2f" % r
+
+
+def fx4(r):
+    """An instruction ratio: they repeat to a few parts per million."""
+    return "n/a" if r is None else "%.4f" % r
+
+
+def num(n):
+    return "n/a" if n is None else "{:,}".format(n)
 
 
 def check_text(r):
@@ -142,6 +187,21 @@ def markdown(meta, programs, variants, geo):
           "thread: to about 0.1%), while wall times on this shared 2-core "
           "VM move in steps of about 50 ms, so wall ratios of short runs "
           "are noisy; link times share the machine with other work too")
+    if any(getattr(v, "profile", False) for v in variants):
+        w("- *-pgo* variants, with the profile of the workload in the "
+          "bitcode (as a user who builds with PGO gives it to coalesce): "
+          "for every program with a workload, its sources are compiled "
+          "with `-fprofile-instr-generate` (`clang-22 -Oz -flto`), linked "
+          "as the baseline, the workload is run once with "
+          "`LLVM_PROFILE_FILE` set, `llvm-profdata merge` makes the "
+          "`.profdata`, and the sources are compiled again with "
+          "`-fprofile-instr-use` of it; *baseline-pgo* links those objects "
+          "as the baseline does, *coalesce-pgo* as coalesce does. "
+          "coalesce-pgo's ratios of link time, instructions and wall time "
+          "are against baseline-pgo (the same objects), its `.text` "
+          "change against the baseline and, in its own column, against "
+          "baseline-pgo. Programs without a workload have nothing to "
+          "profile: their -pgo variants are *skipped*")
     if any(v.key == "gold-mergefunc" for v in variants):
         w("- ld.gold: the anchor is `LLVMgold.so` running LLVM's function "
           "merger through its own option `-plugin-opt=merge-functions` "
@@ -159,14 +219,19 @@ def markdown(meta, programs, variants, geo):
     w("## .text change against the baseline\n")
     w("![.text change per program and variant](%s)\n" % meta["svg_name"])
     keys = [v.key for v in variants]
-    # gold+coalesce against gold's anchor, LLVMgold.so with the merger on.
-    gold_pair = "gold-mergefunc" in keys and "gold-coalesce" in keys
+    label = {v.key: v.label for v in variants}
+    # Pairs beside the baseline: gold+coalesce against gold's anchor,
+    # LLVMgold.so with the merger on; coalesce-pgo against baseline-pgo.
+    pairs = []
+    if "gold-mergefunc" in keys and "gold-coalesce" in keys:
+        pairs.append(("gold-coalesce", "gold-mergefunc"))
+    pairs += [(v.key, ref_of(v, variants)) for v in variants
+              if ref_of(v, variants)]
     head = "| program | baseline .text | " + " | ".join(
-        v.label for v in variants if v.key != "baseline") + \
-        (" | gold+coalesce vs gold+LLVMgold mergefunc" if gold_pair
-         else "") + " |"
+        v.label for v in variants if v.key != "baseline") + "".join(
+            " | %s vs %s" % (label[a], label[b]) for a, b in pairs) + " |"
     w(head)
-    w("|---|---:|" + "---:|" * (len(variants) - 1 + int(gold_pair)))
+    w("|---|---:|" + "---:|" * (len(variants) - 1 + len(pairs)))
     for p in programs:
         V = p["variants"]
         base = V.get("baseline", {}).get("text")
@@ -175,24 +240,47 @@ def markdown(meta, programs, variants, geo):
             if v.key == "baseline":
                 continue
             r = V[v.key]
+            if r.get("skipped"):
+                cells.append("skipped")
+                continue
             c = pct(r["text_ratio"])
             if not r["ok"]:
                 c += " **FAIL**"
             cells.append(c)
-        if gold_pair:
-            cells.append(pct(ratio(V["gold-coalesce"]["text"],
-                                   V["gold-mergefunc"]["text"])))
+        for a, b in pairs:
+            cells.append("skipped" if V[a].get("skipped") else
+                         pct(ratio(V[a]["text"], V[b]["text"])))
         w("| %s | %s | %s |" % (p["name"], "{:,}".format(base) if base else
                                 "n/a", " | ".join(cells)))
     cells = [pct(geo[v.key]["text_ratio"]) for v in variants
              if v.key != "baseline"]
-    if gold_pair:
+    for a, b in pairs:
         cells.append(pct(geomean([
-            ratio(p["variants"]["gold-coalesce"]["text"],
-                  p["variants"]["gold-mergefunc"]["text"])
+            ratio(p["variants"][a]["text"], p["variants"][b]["text"])
             for p in programs])))
     w("| **geometric mean** | | %s |" % " | ".join(cells))
     w("")
+    if native and any(p["workload"] for p in programs):
+        w("## .text and instructions executed, per program\n")
+        w("Every program with a workload: its size and the instructions "
+          "its workload executes (callgrind), side by side. Ratios below 1 "
+          "(changes below 0) are smaller or fewer.%s\n" % (
+              " The -pgo rows are also compared with their own reference, "
+              "the same profile-built objects linked as the baseline." if
+              any(ref_of(v, variants) for v in variants) else ""))
+        for p in programs:
+            if not p["workload"]:
+                continue
+            w("### %s\n" % p["name"])
+            head, rows = compact_rows(p, variants, markdown=True)
+            w("| " + " | ".join(head) + " |")
+            w("|---|" + "---:|" * (len(head) - 1))
+            for row in rows:
+                w("| " + " | ".join(row) + " |")
+            w("")
+    prof = profile_section(programs, variants, geo)
+    if prof:
+        w(prof)
     stages = stage_rows(programs, keys)
     if stages:
         w("## Each stage: predicted against measured\n")
@@ -218,34 +306,49 @@ def markdown(meta, programs, variants, geo):
         w("")
     w("## Every program and variant\n")
     w("Ratios are against the baseline (1.00 = same; below 1 is smaller or "
-      "faster). *checks*: the program's own tests pass, and for the sqlite3 "
-      "shell and xmllint every workload prints exactly what the baseline "
-      "prints.\n")
+      "faster)%s. *checks*: the program's own tests pass, and for the "
+      "sqlite3 shell and xmllint every workload prints exactly what the "
+      "baseline prints.\n" % "".join(
+          "; %s's link, instruction and wall ratios against %s, as marked"
+          % (label[a], label[b]) for a, b in pairs if a != "gold-coalesce"))
     w("| program | variant | .text bytes | .text change | checks | link s | "
       "link ratio | instructions | instr. ratio | run s | wall ratio |")
     w("|---|---|---:|---:|---|---:|---:|---:|---:|---:|---:|")
+    def against(r, k):
+        """A runtime ratio against the variant's reference, marked when
+        that is not the baseline."""
+        if r.get("vs_ref"):
+            return "%s vs %s" % (fx(r["vs_ref"][k]), label[r["ref"]])
+        return fx(r[k])
+
     for p in programs:
         for v in variants:
             r = p["variants"][v.key]
+            if r.get("skipped"):
+                w("| %s | %s | | | skipped: %s | | | | | | |" % (
+                    p["name"], v.label, r["skipped"]))
+                continue
             w("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
                 p["name"], v.label,
                 "{:,}".format(r["text"]) if r["text"] else "n/a",
                 pct(r["text_ratio"]), check_text(r),
                 "%.2f" % r["link_median_s"] if r["link_median_s"] else "n/a",
-                fx(r["link_ratio"]),
+                against(r, "link_ratio"),
                 "{:,}".format(r["instructions"]) if r["instructions"]
                 else ("n/a" if p["workload"] else ""),
-                fx(r["instr_ratio"]) if p["workload"] else "",
+                against(r, "instr_ratio") if p["workload"] else "",
                 "%.3f" % r["run_median_s"] if r["run_median_s"] else
                 ("n/a" if p["workload"] else ""),
-                fx(r["run_ratio"]) if p["workload"] else ""))
+                against(r, "run_ratio") if p["workload"] else ""))
     for v in variants:
         if v.key == "baseline":
             continue
-        g = geo[v.key]
+        g = dict(geo[v.key])
+        if ref_of(v, variants):
+            g["ref"] = ref_of(v, variants)
         w("| **geometric mean** | %s | | %s | | | %s | | %s | | %s |" % (
-            v.label, pct(g["text_ratio"]), fx(g["link_ratio"]),
-            fx(g["instr_ratio"]), fx(g["run_ratio"])))
+            v.label, pct(g["text_ratio"]), against(g, "link_ratio"),
+            against(g, "instr_ratio"), against(g, "run_ratio")))
     w("")
     w("## Programs\n")
     for p in programs:
@@ -255,6 +358,13 @@ def markdown(meta, programs, variants, geo):
         if p["workload"] and native:
             line += "; runtime workload: %s" % p["workload"]
         w(line)
+        pr = p.get("profile")
+        if pr:
+            w("  - profile of the workload (-pgo variants): `%s`, %s "
+              "functions with counts, total count %s, from %d raw "
+              "profile%s" % (pr["profdata"], num(pr.get("total_functions")),
+                             num(pr.get("total_count")), pr["raw_files"],
+                             "" if pr["raw_files"] == 1 else "s"))
         for v in variants:
             cr = p["variants"][v.key].get("coalesce_report")
             if cr and cr.get("functions"):
@@ -278,6 +388,138 @@ def markdown(meta, programs, variants, geo):
         for name, label, e in errs:
             w("- %s, %s:\n\n  ```\n  %s\n  ```" % (
                 name, label, "\n  ".join(e.strip().splitlines()[-12:])))
+    return "\n".join(out) + "\n"
+
+
+def compact_rows(p, variants, markdown=False):
+    """(head, rows) of one program's table of .text and instructions:
+    against the baseline, and for a variant with a reference of its own
+    (coalesce-pgo) against that too."""
+    refs = sorted({ref_of(v, variants) for v in variants} - {None})
+    head = ["variant", ".text bytes", ".text vs baseline", "instructions",
+            "instr. vs baseline"]
+    if refs:
+        name = refs[0] if len(refs) == 1 else "reference"
+        head += [".text vs " + name, "instr. vs " + name]
+    rows = []
+    for v in variants:
+        r = p["variants"][v.key]
+        if r.get("skipped"):
+            rows.append([v.label, "skipped: " + r["skipped"]] +
+                        [""] * (len(head) - 2))
+            continue
+        fail = "" if r["ok"] else (" **FAIL**" if markdown else " FAIL")
+        base = v.key == "baseline"
+        row = [v.label + fail, num(r["text"]),
+               "" if base else pct(r["text_ratio"]), num(r["instructions"]),
+               "" if base else fx4(r["instr_ratio"])]
+        if refs:
+            vr = r.get("vs_ref")
+            row += [pct(vr["text_ratio"]), fx4(vr["instr_ratio"])] if vr \
+                else ["", ""]
+        rows.append(row)
+    return head, rows
+
+
+def profile_section(programs, variants, geo):
+    """Markdown: each variant with a reference of its own (coalesce-pgo)
+    against it, beside the same comparison without the profile (coalesce
+    against the baseline) and what the profile does alone (baseline-pgo
+    against the baseline). Empty without such a variant."""
+    by_key = {v.key: v for v in variants}
+    pairs = [(v, by_key[ref_of(v, variants)]) for v in variants
+             if ref_of(v, variants)]
+    if not pairs:
+        return ""
+    out = []
+    w = out.append
+    w("## With the profile of the workload\n")
+    w("The same comparison with and without the profile of the workload in "
+      "the bitcode: *coalesce-pgo vs baseline-pgo* links the same objects, "
+      "compiled with `-fprofile-instr-use`, with and without coalesce. "
+      "`.text`: change; instructions executed (callgrind) and wall time "
+      "(median): ratio. *profile alone*: baseline-pgo against the "
+      "baseline.\n")
+    cols = []  # (header, cell of a program, cell of the geometric means)
+
+    def col(head, ratio_of, geo_of, fmt):
+        cols.append((head, lambda p: fmt(ratio_of(p)), fmt(geo_of())))
+
+    for v, b in pairs:
+        plain = getattr(v, "plain", None)
+        pb = getattr(b, "plain", None) or "baseline"
+        both = plain in by_key and pb in by_key
+        name = "%s vs %s" % (v.label, b.label)
+        if both:
+            col(".text: %s vs %s" % (by_key[plain].label, by_key[pb].label),
+                lambda p, k=plain: p["variants"][k]["text_ratio"],
+                lambda k=plain: geo[k]["text_ratio"], pct)
+        col(".text: " + name,
+            lambda p, k=v.key: p["variants"][k].get("vs_ref", {}).get(
+                "text_ratio"),
+            lambda k=v.key: geo[k]["vs_ref"]["text_ratio"], pct)
+        if both:
+            col("instructions: %s vs %s" % (by_key[plain].label,
+                                            by_key[pb].label),
+                lambda p, k=plain: p["variants"][k]["instr_ratio"],
+                lambda k=plain: geo[k]["instr_ratio"], fx4)
+        col("instructions: " + name,
+            lambda p, k=v.key: p["variants"][k].get("vs_ref", {}).get(
+                "instr_ratio"),
+            lambda k=v.key: geo[k]["vs_ref"]["instr_ratio"], fx4)
+        col("wall: " + name,
+            lambda p, k=v.key: p["variants"][k].get("vs_ref", {}).get(
+                "run_ratio"),
+            lambda k=v.key: geo[k]["vs_ref"]["run_ratio"], fx)
+    for b in sorted({b.key for _, b in pairs}):
+        col(".text: %s alone" % by_key[b].label,
+            lambda p, k=b: p["variants"][k]["text_ratio"],
+            lambda k=b: geo[k]["text_ratio"], pct)
+        col("instructions: %s alone" % by_key[b].label,
+            lambda p, k=b: p["variants"][k]["instr_ratio"],
+            lambda k=b: geo[k]["instr_ratio"], fx4)
+    w("| program | " + " | ".join(c[0] for c in cols) + " |")
+    w("|---|" + "---:|" * len(cols))
+    skipped = []
+    for p in programs:
+        if any(p["variants"][v.key].get("skipped") for v, _ in pairs):
+            skipped.append(p["name"])
+            continue
+        w("| %s | %s |" % (p["name"], " | ".join(c[1](p) for c in cols)))
+    w("| **geometric mean** | %s |" % " | ".join(c[2] for c in cols))
+    w("")
+    if skipped:
+        w("Without a workload, so without a profile (their -pgo variants "
+          "skipped): %s.\n" % ", ".join(skipped))
+    return "\n".join(out)
+
+
+def text_table(head, rows, indent="  "):
+    """Plain-text columns: the first left-aligned, the others right."""
+    width = [max(len(x) for x in c) for c in zip(head, *rows)]
+    lines = []
+    for row in [head] + rows:
+        cells = [row[0].ljust(width[0])] + [
+            c.rjust(n) for c, n in zip(row[1:], width[1:])]
+        lines.append(indent + "  ".join(cells).rstrip())
+    return lines
+
+
+def text_summary(programs, variants, native=True):
+    """What bench/run prints at the end: for every program with a
+    workload, its table of .text and instructions (compact_rows); for the
+    others, the .text change of every variant on one line."""
+    out = []
+    for p in programs:
+        if p["workload"] and native:
+            out.append("%s: .text and instructions executed (workload: %s)"
+                       % (p["name"], p["workload"]))
+            out += text_table(*compact_rows(p, variants))
+            continue
+        out.append("%s: %s" % (p["name"], ", ".join(
+            "%s %s" % (v.key, "skipped" if p["variants"][v.key].get(
+                "skipped") else pct(p["variants"][v.key]["text_ratio"]))
+            for v in variants if v.key != "baseline")))
     return "\n".join(out) + "\n"
 
 
@@ -342,16 +584,19 @@ COLORS = {"baseline": "#888888", "mergefunc": "#9ecae1",
           "mergefunc-iroutliner": "#3182bd", "coalesce": "#e6550d",
           "coalesce-constants": "#fdae6b",
           "coalesce+": "#a63603", "gcc": "#31a354", "gold": "#bdbdbd",
-          "gold-mergefunc": "#969696", "gold-coalesce": "#fd8d3c"}
+          "gold-mergefunc": "#969696", "gold-coalesce": "#fd8d3c",
+          "baseline-pgo": "#756bb1", "coalesce-pgo": "#d94801"}
 
 
 def svg(programs, variants, geo, title):
     """Small multiples: one panel per program (and the geometric mean),
     one labelled horizontal bar per variant: the .text change in percent."""
     shown = [v for v in variants if v.key != "baseline"]
+    # ok: True, False (a check failed) or "skipped".
     rows = [(p["name"], {v.key: p["variants"][v.key]["text_ratio"]
                          for v in shown},
-             {v.key: p["variants"][v.key]["ok"] for v in shown})
+             {v.key: "skipped" if p["variants"][v.key].get("skipped")
+              else p["variants"][v.key]["ok"] for v in shown})
             for p in programs]
     rows.append(("geometric mean", {v.key: geo[v.key]["text_ratio"]
                                     for v in shown},
@@ -399,6 +644,10 @@ def svg(programs, variants, geo, title):
             a('<text x="%d" y="%d" text-anchor="end">%s</text>' % (
                 cx + label_w - 6, y + bar_h - 3, html.escape(v.label)))
             r = d.get(v.key)
+            if ok.get(v.key) == "skipped":
+                a('<text x="%.1f" y="%d" fill="#888">skipped (no workload)'
+                  '</text>' % (zero + 4, y + bar_h - 3))
+                continue
             if r is None:
                 a('<text x="%.1f" y="%d" fill="#c00">n/a</text>' %
                   (zero + 4, y + bar_h - 3))
