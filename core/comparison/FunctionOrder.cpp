@@ -441,7 +441,9 @@ int FunctionOrder::cmpSignatureAttributes(AttributeList L,
 //===-- Metadata --------------------------------------------------------------===//
 
 // Function-level metadata kinds that never change what the code computes:
-// profile counts, annotations, debug bookkeeping, source locations for
+// profile counts and the name a function's profile was recorded under
+// (!PGOFuncName, on every internal function of a profiled build),
+// annotations, debug bookkeeping, source locations for
 // diagnostics, and CFI type ids (!type) once no type test is left to read
 // them (OrderContext::typeIdsMatter; the merger gives the kept body the
 // ids of every function whose address it takes over). Other kinds
@@ -449,7 +451,9 @@ int FunctionOrder::cmpSignatureAttributes(AttributeList L,
 // are compared.
 static bool isNonSemanticMetadataKind(LLVMContext &C, unsigned Kind,
                                       bool TypeIdsMatter) {
-  if (Kind == C.getMDKindID("heapallocsite") || Kind == C.getMDKindID("srcloc"))
+  if (Kind == C.getMDKindID("heapallocsite") ||
+      Kind == C.getMDKindID("srcloc") ||
+      Kind == C.getMDKindID("PGOFuncName"))
     return true;
   if (Kind == LLVMContext::MD_type)
     return !TypeIdsMatter;
