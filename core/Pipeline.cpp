@@ -12,7 +12,6 @@
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <optional>
 
 using namespace llvm;
 
@@ -63,8 +62,11 @@ Outcome runConstantMergeStage(Module &M, const Config &C, Report &R,
                               TTIGetter GetTTI) {
   SizeModel Size = SizeModel::forModule(M, GetTTI);
   R.SizeBasis = Size.basis();
+  ProgramHotness Hot = ProgramHotness::compute(M, C.Hotness);
+  RunTimeBudget Budget(Hot.executed(), C.RunTimeBudgetPerMille);
   return runAlone(M, C, R, "merge up to constants", [&] {
-    return mergeFunctionsUpToConstants(M, C.Constants, R, &Size);
+    return mergeFunctionsUpToConstants(M, C.Constants, R, &Size, &Hot,
+                                       &Budget);
   });
 }
 
@@ -98,22 +100,19 @@ static FunctionSet changedFunctions(Module &M, const Report &Outlined,
 /// functions of different groups can come out the same). A round after
 /// the first weighs only groups with a site in code the round before
 /// changed. Every round sees how often the program runs each block as it
-/// is then, and spends from one run-time budget, measured on the program
-/// before the first. Returns whether any round changed M.
+/// is then, and spends from Budget. Returns whether any round changed M.
 static bool outlineRounds(Module &M, const Config &C, Report &R,
-                          const SizeModel &Size, Outcome &O) {
+                          const SizeModel &Size, RunTimeBudget &Budget,
+                          Outcome &O) {
   bool Changed = false;
   if (!Size.outlinesByDefault() && !C.OutlineWithMachineOutliner)
     return false;
-  std::optional<RunTimeBudget> Budget;
   FunctionSet LastChanged;
   for (unsigned Round = 0; Round != C.OutlineRounds; ++Round) {
     ProgramHotness Hot = ProgramHotness::compute(M, C.Hotness);
-    if (!Budget)
-      Budget.emplace(Hot.executed(), C.RunTimeBudgetPerMille);
     Report Outlined;
     bool Any = outlineSimilarCode(M, C.Outlining, Outlined, Size, Hot,
-                                  *Budget, Round ? &LastChanged : nullptr);
+                                  Budget, Round ? &LastChanged : nullptr);
     R.append(Outlined, "outline");
     if (!Any)
       break;
@@ -133,8 +132,10 @@ Outcome runOutlineStage(Module &M, const Config &C, Report &R,
   SizeModel Size = SizeModel::forModule(M, GetTTI);
   R.SizeBasis = Size.basis();
   Outcome Rounds; // What the verifier says between rounds.
+  RunTimeBudget Budget(ProgramHotness::compute(M, C.Hotness).executed(),
+                       C.RunTimeBudgetPerMille);
   Outcome O = runAlone(M, C, R, "outline", [&] {
-    return outlineRounds(M, C, R, Size, Rounds);
+    return outlineRounds(M, C, R, Size, Budget, Rounds);
   });
   O.Problems.insert(O.Problems.begin(), Rounds.Problems.begin(),
                     Rounds.Problems.end());
@@ -150,9 +151,13 @@ Outcome runPipeline(Module &M, const Config &C, Report &R, TTIGetter GetTTI) {
   countFunctions(M, R.FunctionsBefore);
   verifyOrderLaws(M, C, O);
 
-  // 0. Every stage prices its decisions in the target's bytes.
+  // 0. Every stage prices its decisions in the target's bytes, and what
+  //    they add to the program's run time against one budget: a share of
+  //    the instructions the program is estimated to execute as it comes.
   SizeModel Size = SizeModel::forModule(M, GetTTI);
   R.SizeBasis = Size.basis();
+  RunTimeBudget Budget(ProgramHotness::compute(M, C.Hotness).executed(),
+                       C.RunTimeBudgetPerMille);
 
   // 1. Merge identical functions (identical bodies, to a fixed point).
   Report Identical;
@@ -167,8 +172,9 @@ Outcome runPipeline(Module &M, const Config &C, Report &R, TTIGetter GetTTI) {
   for (unsigned Round = 0; C.MergeConstants && Round != MaxConstantRounds;
        ++Round) {
     Report Constants;
-    bool Merged =
-        mergeFunctionsUpToConstants(M, C.Constants, Constants, &Size);
+    ProgramHotness Hot = ProgramHotness::compute(M, C.Hotness);
+    bool Merged = mergeFunctionsUpToConstants(M, C.Constants, Constants,
+                                              &Size, &Hot, &Budget);
     R.append(Constants, "merge-constants");
     if (!Merged)
       break;
@@ -183,7 +189,7 @@ Outcome runPipeline(Module &M, const Config &C, Report &R, TTIGetter GetTTI) {
   // 3. Outline similar regions anywhere in the module into shared
   //    functions, in rounds while they still save bytes.
   if (C.Outline)
-    O.Changed |= outlineRounds(M, C, R, Size, O);
+    O.Changed |= outlineRounds(M, C, R, Size, Budget, O);
 
   // 4. Report: the host prints or writes R.
   countFunctions(M, R.FunctionsAfter, &R.BodiesAfter);

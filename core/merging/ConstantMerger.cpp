@@ -48,7 +48,10 @@
 //     its uses are direct calls that can be rewritten (and it disappears),
 //     else once in a thunk that keeps its name. Members that would pay as
 //     much as their body saves leave the class, and the plan is made again
-//     without them. The class is merged when the plan saves more than a
+//     without them. So do members whose entry is hot, and those whose
+//     calls the program's run-time budget cannot afford: each call passes
+//     the constants (and through a thunk jumps once more), as often as the
+//     member is called per run of the program (core/hotness). The class is merged when the plan saves more than a
 //     margin with at most MaxParameters parameters.
 //  5. Build the shared function: the reference's body moves into a new
 //     internal function with one more argument per parameter, and each
@@ -209,6 +212,8 @@ struct Plan {
   /// Per member: its body, and what passing its constants costs, at every
   /// call if its calls can be rewritten, else in a thunk.
   std::vector<uint64_t> BodyBytes, ForwardBytes;
+  /// Per member: the instructions its calls gain per run of the program.
+  std::vector<double> RunTime;
   int64_t Saved = 0;
   /// The shared body's attributes: the assumptions every member makes.
   AttributeList Joint;
@@ -224,8 +229,9 @@ struct Plan {
 class ConstantMerger {
 public:
   ConstantMerger(Module &M, const ConstantMergeOptions &Options, Report &Rep,
-                 const SizeModel &Size)
-      : M(M), Options(Options), Rep(Rep), Size(Size),
+                 const SizeModel &Size, const ProgramHotness *Hot,
+                 RunTimeBudget *Budget)
+      : M(M), Options(Options), Rep(Rep), Size(Size), Hot(Hot), Budget(Budget),
         Ctx(M, /*Policy=*/nullptr, /*ConstantsAsParameters=*/true),
         Exact(M) {}
 
@@ -236,6 +242,8 @@ private:
   bool plan(Plan &P, std::string &Why);
   bool findParameters(Plan &P, std::string &Why);
   void price(Plan &P);
+  /// The members P may keep by their run time, or P's members if all.
+  std::vector<Function *> affordable(const Plan &P, std::string &Why) const;
   const FeatureCounts &callerCounts(const Function &Caller);
   void merge(Plan &P);
   void recordMissed(const Plan &P, const std::string &Why);
@@ -244,6 +252,8 @@ private:
   const ConstantMergeOptions &Options;
   Report &Rep;
   const SizeModel &Size;
+  const ProgramHotness *Hot;
+  RunTimeBudget *Budget;
   /// The coarse order that makes the classes, and the default one that
   /// says when two constants are the same.
   OrderContext Ctx, Exact;
@@ -404,12 +414,15 @@ void ConstantMerger::price(Plan &P) {
   });
   P.BodyBytes.clear();
   P.ForwardBytes.clear();
+  P.RunTime.clear();
   int64_t Saved = -int64_t(P.SharedBytes);
   for (size_t I = 0, E = P.Members.size(); I != E; ++I) {
     Function &F = *P.Members[I];
     std::vector<Constant *> Constants = P.argumentsOf(I);
     std::vector<const Value *> Args(Constants.begin(), Constants.end());
     uint64_t Forward;
+    // Per call: a move of each constant, and through a thunk its jump.
+    double PerCall = double(Args.size());
     if (auto Calls = callsIfRemovable(F, Ref.getFunctionType())) {
       Forward = 0;
       for (CallBase *Call : *Calls) {
@@ -419,12 +432,44 @@ void ConstantMerger::price(Plan &P) {
       }
     } else {
       Forward = Size.thunkBytes(F, Args);
+      PerCall += 1;
     }
+    P.RunTime.push_back(Hot ? PerCall * Hot->entryCount(F) : 0);
     P.BodyBytes.push_back(Size.removedBytes(F));
     P.ForwardBytes.push_back(Forward);
     Saved += int64_t(P.BodyBytes.back()) - int64_t(Forward);
   }
   P.Saved = Saved;
+}
+
+std::vector<Function *> ConstantMerger::affordable(const Plan &P,
+                                                   std::string &Why) const {
+  if (!Hot || !Budget)
+    return P.Members;
+  std::vector<Function *> Kept;
+  unsigned InHotCode = 0, OverBudget = 0;
+  double Added = 0;
+  for (size_t I = 0; I != P.Members.size(); ++I) {
+    Function &F = *P.Members[I];
+    if (Hot->isHot(F.getEntryBlock())) {
+      ++InHotCode;
+      continue;
+    }
+    if (!Budget->affords(Added + P.RunTime[I])) {
+      ++OverBudget;
+      continue;
+    }
+    Added += P.RunTime[I];
+    Kept.push_back(&F);
+  }
+  if (InHotCode)
+    Why = std::to_string(InHotCode) + " of them hot";
+  if (OverBudget)
+    Why += std::string(Why.empty() ? "" : ", ") + std::to_string(OverBudget) +
+           " of them over the run-time budget";
+  if (!Why.empty())
+    Why = "passing the constants would slow the calls: " + Why;
+  return Kept;
 }
 
 const FeatureCounts &ConstantMerger::callerCounts(const Function &Caller) {
@@ -456,12 +501,21 @@ bool ConstantMerger::plan(Plan &P, std::string &Why) {
     for (size_t I = 0; I != P.Members.size(); ++I)
       if (P.ForwardBytes[I] < P.BodyBytes[I])
         Paying.push_back(P.Members[I]);
-    if (Paying.size() == P.Members.size())
-      break;
+    if (Paying.size() == P.Members.size()) {
+      // Then hot members, and those the run-time budget cannot afford,
+      // leave the same way.
+      std::string Slow;
+      std::vector<Function *> Affordable = affordable(P, Slow);
+      if (Affordable.size() == P.Members.size())
+        break;
+      Why = Slow;
+      Paying = std::move(Affordable);
+    }
     P.Members = std::move(Paying);
   }
   if (P.Members.size() < 2) {
-    Why = "passing the constants would cost as much as the bodies save";
+    if (Why.empty())
+      Why = "passing the constants would cost as much as the bodies save";
     return false;
   }
   if (P.Saved < int64_t(Options.MinBytesSaved)) {
@@ -529,6 +583,9 @@ void ConstantMerger::merge(Plan &P) {
                   int64_t(P.Members.size() - 1);
   ++NumShared;
   NumParameters += P.Arguments.size();
+  if (Budget)
+    for (double T : P.RunTime)
+      Budget->spend(T);
   for (size_t I = 0, E = P.Members.size(); I != E; ++I) {
     Function *F = P.Members[I];
     std::vector<Constant *> Args = P.argumentsOf(I);
@@ -589,11 +646,13 @@ void ConstantMerger::recordMissed(const Plan &P, const std::string &Why) {
 } // namespace
 
 bool mergeFunctionsUpToConstants(Module &M, const ConstantMergeOptions &Options,
-                                 Report &Rep, const SizeModel *Size) {
+                                 Report &Rep, const SizeModel *Size,
+                                 const ProgramHotness *Hot,
+                                 RunTimeBudget *Budget) {
   if (Size)
-    return ConstantMerger(M, Options, Rep, *Size).run();
+    return ConstantMerger(M, Options, Rep, *Size, Hot, Budget).run();
   SizeModel Own = SizeModel::forModule(M);
-  return ConstantMerger(M, Options, Rep, Own).run();
+  return ConstantMerger(M, Options, Rep, Own, Hot, Budget).run();
 }
 
 } // namespace coalesce

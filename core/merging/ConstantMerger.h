@@ -8,6 +8,7 @@
 #ifndef COALESCE_MERGING_CONSTANTMERGER_H
 #define COALESCE_MERGING_CONSTANTMERGER_H
 
+#include "core/hotness/Hotness.h"
 #include "core/merging/IdenticalMerger.h"
 
 namespace coalesce {
@@ -24,10 +25,18 @@ struct ConstantMergeOptions {
 /// Merges functions that differ only in constants, once over the module,
 /// pricing every class with Size (M's own model when null). Appends what
 /// it did to Report. Returns true if M changed.
+///
+/// With Hot and Budget, a merge also counts its run time: every call of a
+/// member passes its constants (and a thunk jumps once more), as often as
+/// the member is called per run of the program. A member whose entry is
+/// hot stays out, and so do members the budget cannot afford; what the
+/// merges made spend is taken from Budget.
 bool mergeFunctionsUpToConstants(llvm::Module &M,
                                  const ConstantMergeOptions &Options,
                                  Report &Report,
-                                 const SizeModel *Size = nullptr);
+                                 const SizeModel *Size = nullptr,
+                                 const ProgramHotness *Hot = nullptr,
+                                 RunTimeBudget *Budget = nullptr);
 
 } // namespace coalesce
 

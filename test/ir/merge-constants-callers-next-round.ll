@@ -1,4 +1,4 @@
-; RUN: %opt-coalesce -passes=coalesce -coalesce-verify -S %s | FileCheck %s
+; RUN: %opt-coalesce -passes=coalesce -coalesce-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s
 ; Purpose: once two functions share a body up to constants, their callers differ only in the constants they pass, and the next round merges them too (the pipeline repeats the stage).
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

@@ -1,4 +1,4 @@
-; RUN: %opt-coalesce -passes=coalesce-merge-constants -coalesce-verify -S %s | FileCheck %s
+; RUN: %opt-coalesce -passes=coalesce-merge-constants -coalesce-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s
 ; Purpose: two internal functions that differ in a multiplier and in the global they update share one body taking both as arguments; their calls pass the constants and the originals are gone.
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

@@ -1,4 +1,4 @@
-; RUN: %opt-coalesce -passes=coalesce-merge-constants -coalesce-verify -S %s | FileCheck %s
+; RUN: %opt-coalesce -passes=coalesce-merge-constants -coalesce-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s
 ; Purpose: a member called so often that passing its constants at every call would cost more than its body is left out of the class; the others still merge.
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

@@ -1,4 +1,4 @@
-; RUN: %opt-coalesce -passes=coalesce-merge-constants -pass-remarks=coalesce-merge-constants -pass-remarks-missed=coalesce-merge-constants -disable-output %s 2>&1 | FileCheck %s
+; RUN: %opt-coalesce -passes=coalesce-merge-constants -coalesce-runtime-budget=1000 -pass-remarks=coalesce-merge-constants -pass-remarks-missed=coalesce-merge-constants -disable-output %s 2>&1 | FileCheck %s
 ; Purpose: every decision of merging up to constants is a remark: one per merged function (kind, number of constants), one per class left unmerged (reason).
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

@@ -1,4 +1,4 @@
-; RUN: %opt-coalesce -passes=coalesce-merge-constants -coalesce-report=%t.json -disable-output %s
+; RUN: %opt-coalesce -passes=coalesce-merge-constants -coalesce-runtime-budget=1000 -coalesce-report=%t.json -disable-output %s
 ; RUN: FileCheck %s --input-file=%t.json
 ; Purpose: the JSON report lists a merge up to constants with the number of constants the shared body takes (constant_parameters) and the calls rewritten.
 

@@ -1,4 +1,4 @@
-; RUN: %opt-coalesce -passes=coalesce-merge-constants -coalesce-verify -coalesce-print-merges -S %s 2>&1 | FileCheck %s
+; RUN: %opt-coalesce -passes=coalesce-merge-constants -coalesce-runtime-budget=1000 -coalesce-verify -coalesce-print-merges -S %s 2>&1 | FileCheck %s
 ; Purpose: functions too small for the cost of passing their constants to pay off are not merged, with the estimate in the listing; both bodies survive.
 
 ; CHECK: coalesce: not merged 'f_a' with 'f_b': up to constants: would save {{[0-9]+}} bytes (size model, x86_64), less than the margin of 16
