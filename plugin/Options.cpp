@@ -48,6 +48,11 @@ cl::opt<unsigned> OutlineMinLength(
     "coalesce-outline-min-length", cl::init(2), cl::cat(Category),
     cl::value_desc("N"),
     cl::desc("Shortest region outlined, in instructions"));
+cl::opt<unsigned> OutlineMaxGroups(
+    "coalesce-outline-max-groups", cl::init(0), cl::cat(Category),
+    cl::value_desc("N"),
+    cl::desc("Most groups outlined in a round, best first (0: no limit; "
+             "for bisecting)"));
 cl::opt<unsigned> OutlineRounds(
     "coalesce-outline-rounds", cl::init(2), cl::cat(Category),
     cl::value_desc("N"),
@@ -65,6 +70,11 @@ cl::opt<unsigned> HotCoverage(
     cl::desc("Without a profile, the most frequent blocks that execute "
              "this share (in thousandths) of the program's estimated "
              "instructions are hot: no call is added to them"));
+cl::opt<unsigned> HotRuns(
+    "coalesce-hot-runs", cl::init(0), cl::cat(Category),
+    cl::value_desc("N"),
+    cl::desc("Without a profile, blocks estimated to run at least N times "
+             "per run of the program are hot too (0: none)"));
 cl::opt<bool> OutlineWithMachineOutliner(
     "coalesce-outline-with-machine-outliner", cl::init(false),
     cl::cat(Category),
@@ -101,8 +111,10 @@ const KnownOption Known[] = {
     {&OutlineMaxArguments, ValueKind::Number},
     {&OutlineMinLength, ValueKind::Number},
     {&OutlineRounds, ValueKind::Number},
+    {&OutlineMaxGroups, ValueKind::Number},
     {&RuntimeBudget, ValueKind::Number},
     {&HotCoverage, ValueKind::Number},
+    {&HotRuns, ValueKind::Number},
     {&OutlineWithMachineOutliner, ValueKind::Flag},
     {&VerifyEach, ValueKind::Flag},   {&VerifyOrder, ValueKind::Number},
     {&ReportPath, ValueKind::Text},   {&PrintMerges, ValueKind::Flag},
@@ -213,7 +225,9 @@ bool hostOptions(HostOptions &H, std::string &Error) {
   H.Core.Outlining.MinLength = OutlineMinLength;
   H.Core.RunTimeBudgetPerMille = RuntimeBudget;
   H.Core.Hotness.HotCoveragePerMille = HotCoverage;
+  H.Core.Hotness.HotRuns = HotRuns;
   H.Core.OutlineRounds = OutlineRounds;
+  H.Core.Outlining.MaxGroups = OutlineMaxGroups;
   H.Core.OutlineWithMachineOutliner = OutlineWithMachineOutliner;
   H.Core.VerifyEachStage = VerifyEach;
   H.Core.VerifyOrderLimit = VerifyOrder;

@@ -346,6 +346,8 @@ ProgramHotness ProgramHotness::compute(Module &M, const HotnessOptions &O) {
     Covered += W.Count * W.Instructions;
     H.HotCount = W.Count;
   }
+  if (O.HotRuns)
+    H.HotCount = std::min(H.HotCount, double(O.HotRuns));
   for (auto &[BB, B] : H.Blocks)
     B.Hot = B.Count >= H.HotCount && B.Count > 1;
   return H;

@@ -27,6 +27,9 @@ struct HotnessOptions {
   /// this share (in thousandths) of the program's estimated instructions
   /// are hot. With a profile, the profile summary's own thresholds decide.
   unsigned HotCoveragePerMille = 900;
+  /// Without a profile, a block estimated to run at least this many times
+  /// per run of the program is hot too (0: no such floor).
+  unsigned HotRuns = 0;
 };
 
 /// How often each block runs per run of the program: from the profile in

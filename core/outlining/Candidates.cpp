@@ -284,11 +284,17 @@ bool readSiteShape(const OutlineSite &S, SiteShape &Out) {
         Out.Exits.push_back(Succ);
     }
   }
-  // One entry: the blocks it owns are reached only from inside.
-  for (const BasicBlock *BB : Inner)
+  // One entry: the blocks it owns are reached only from inside, and none
+  // by its address (a computed goto's target, which cannot move to another
+  // function; the entry block's address, where the site starts one, goes
+  // to the call block that replaces it).
+  for (const BasicBlock *BB : Inner) {
+    if (BB->hasAddressTaken())
+      return false;
     for (const BasicBlock *Pred : predecessors(BB))
       if (!TermInside(Pred))
         return false; // A second entry.
+  }
   // Each exit's phis must take one value from the whole site, since one
   // call replaces all the edges the site leaves by.
   for (BasicBlock *Exit : Out.Exits)

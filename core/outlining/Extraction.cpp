@@ -384,6 +384,11 @@ static void rewriteSite(Function &Outlined, const OutlineCandidate &C,
   BasicBlock *CallBB = BasicBlock::Create(Ctx, "", &F, Entry);
   for (BasicBlock *Pred : to_vector(predecessors(Entry)))
     Pred->getTerminator()->replaceSuccessorWith(Entry, CallBB);
+  // A computed goto's target: its address (a dispatch table's entry) now
+  // names the call block, which stays where the region was.
+  if (Entry->hasAddressTaken())
+    if (BlockAddress *Address = BlockAddress::lookup(Entry))
+      Address->replaceAllUsesWith(BlockAddress::get(&F, CallBB));
   IRBuilder<> B(CallBB);
   SmallVector<Value *, 8> Args;
   for (unsigned V : P.Parameters)

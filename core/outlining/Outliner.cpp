@@ -889,11 +889,18 @@ bool Outliner::extract(Priced &G) {
   do
     Name = "coalesce.outlined." + std::to_string(NextName++);
   while (M.getNamedValue(Name));
+  // With a profile, the outlined function is entered as often as its
+  // sites ran (the code generator lays out and splits by that count).
+  double Calls = 0;
+  for (const OutlineSite &S : G.C.Sites)
+    Calls += Hot.count(*S.Insts.front()->getParent());
   Function *Outlined = Fits ? outlineCandidate(M, G.C, G.P, Name) : nullptr;
   if (!Outlined) {
     Budget.spend(-G.RunTime);
     return false;
   }
+  if (Hot.fromProfile())
+    Outlined->setEntryCount(uint64_t(std::llround(Calls)));
 
   OutlineRecord Rec;
   Rec.Function = Name;
@@ -945,8 +952,15 @@ bool Outliner::run() {
     for (OutlineSite &S : All[K].C.Sites)
       S.track();
   bool Changed = false;
-  for (unsigned K : Selected)
-    Changed |= extract(All[K]);
+  unsigned Outlined = 0;
+  for (unsigned K : Selected) {
+    if (Options.MaxGroups && Outlined == Options.MaxGroups)
+      break;
+    if (extract(All[K])) {
+      Changed = true;
+      ++Outlined;
+    }
+  }
   return Changed;
 }
 

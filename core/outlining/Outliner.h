@@ -30,6 +30,9 @@ struct OutlineOptions {
   unsigned MaxArguments = 6;
   /// Shortest region considered, in instructions.
   unsigned MinLength = 2;
+  /// Most groups outlined in a round, best first (0: no limit): for
+  /// finding the one group that matters by bisection.
+  unsigned MaxGroups = 0;
 };
 
 using FunctionSet = llvm::DenseSet<const llvm::Function *>;

@@ -1,6 +1,6 @@
 ; RUN: sed -e '/^!llvm.module.flags/d' -e 's/,\{0,1\} !prof ![0-9]*//g' %s | %opt-coalesce -passes=coalesce-outline -coalesce-runtime-budget=1000 -coalesce-verify -S | FileCheck %s --check-prefix=STATIC
 ; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-verify -S %s | FileCheck %s --check-prefix=PROFILE
-; Purpose: a function with no loop of its own is hot when the program's loop calls it. @check, @report_a and @report_b share a 21-instruction run; main calls @check once per iteration of its loop and the reports once after it. Without a profile (the RUN lines strip it), the static estimate over the call graph puts @check's block among those executing most of the program's instructions: hot, so its site stays in place, and only the two reports share an outlined function (the budget is raised to 1000 per mille so that hotness alone decides; a budget per function would have outlined @check too). With the profile, which shows the loop ran once and every function was entered once (all cold by its summary), @check's site is outlined as well, with the default budget: cold code is outlined freely.
+; Purpose: a function with no loop of its own is hot when the program's loop calls it. @check, @report_a and @report_b share a 21-instruction run; main calls @check once per iteration of its loop and the reports once after it. Without a profile (the RUN lines strip it), the static estimate over the call graph puts @check's block among those executing most of the program's instructions: hot, so its site stays in place, and only the two reports share an outlined function (the budget is raised to 1000 per mille so that hotness alone decides; a budget per function would have outlined @check too). With the profile, which shows the loop ran once and every function was entered once (all cold by its summary), @check's site is outlined as well, with the default budget (cold code is outlined freely), and the outlined function's entry count is the sum of its sites' counts.
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
@@ -146,6 +146,7 @@ entry:
 ; STATIC-NEXT:    %v0 = load i32, ptr %p, align 4
 ; STATIC:         ret i32 %sub
 ; PROFILE:      define internal i32 @coalesce.outlined.[[F]](ptr %p)
+; PROFILE-SAME:  !prof [[ENTRY:![0-9]+]]
 ; PROFILE-NOT:  define {{.*}}@coalesce.outlined
 
 declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
@@ -168,3 +169,5 @@ declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
 !13 = !{i32 999999, i64 5, i32 10}
 !20 = !{!"function_entry_count", i64 1}
 !22 = !{!"branch_weights", i32 0, i32 1}
+; The outlined function is entered as often as its three sites ran.
+; PROFILE: [[ENTRY]] = !{!"function_entry_count", i64 3}
