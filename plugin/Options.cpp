@@ -75,6 +75,10 @@ cl::opt<unsigned> HotRuns(
     cl::value_desc("N"),
     cl::desc("Without a profile, blocks estimated to run at least N times "
              "per run of the program are hot too (0: none)"));
+cl::opt<bool> HotIndirectInFull(
+    "coalesce-hot-indirect-in-full", cl::init(false), cl::cat(Category),
+    cl::desc("Without a profile, count a call through a pointer in full for "
+             "every address-taken function of its type"));
 cl::opt<bool> OutlineWithMachineOutliner(
     "coalesce-outline-with-machine-outliner", cl::init(false),
     cl::cat(Category),
@@ -115,6 +119,7 @@ const KnownOption Known[] = {
     {&RuntimeBudget, ValueKind::Number},
     {&HotCoverage, ValueKind::Number},
     {&HotRuns, ValueKind::Number},
+    {&HotIndirectInFull, ValueKind::Flag},
     {&OutlineWithMachineOutliner, ValueKind::Flag},
     {&VerifyEach, ValueKind::Flag},   {&VerifyOrder, ValueKind::Number},
     {&ReportPath, ValueKind::Text},   {&PrintMerges, ValueKind::Flag},
@@ -226,6 +231,7 @@ bool hostOptions(HostOptions &H, std::string &Error) {
   H.Core.RunTimeBudgetPerMille = RuntimeBudget;
   H.Core.Hotness.HotCoveragePerMille = HotCoverage;
   H.Core.Hotness.HotRuns = HotRuns;
+  H.Core.Hotness.IndirectInFull = HotIndirectInFull;
   H.Core.OutlineRounds = OutlineRounds;
   H.Core.Outlining.MaxGroups = OutlineMaxGroups;
   H.Core.OutlineWithMachineOutliner = OutlineWithMachineOutliner;

@@ -303,7 +303,7 @@ ProgramHotness ProgramHotness::compute(Module &M, const HotnessOptions &O) {
   if (!Targets.empty()) {
     for (unsigned K : Targets) {
       auto [Calls, Callees] = ThroughPointers[Fs[K]->getFunctionType()];
-      Seed[K] += Calls / Callees;
+      Seed[K] += O.IndirectInFull ? Calls : Calls / Callees;
     }
     Count = flow(Locals, Components, Seed);
   }

@@ -30,6 +30,10 @@ struct HotnessOptions {
   /// Without a profile, a block estimated to run at least this many times
   /// per run of the program is hot too (0: no such floor).
   unsigned HotRuns = 0;
+  /// Without a profile, a call through a pointer is counted in full for
+  /// every function of its type whose address is taken (any of them may be
+  /// the one it calls every time), rather than shared out evenly.
+  bool IndirectInFull = false;
 };
 
 /// How often each block runs per run of the program: from the profile in

@@ -48,10 +48,12 @@
 //     its uses are direct calls that can be rewritten (and it disappears),
 //     else once in a thunk that keeps its name. Members that would pay as
 //     much as their body saves leave the class, and the plan is made again
-//     without them. So do members whose entry is hot, and those whose
-//     calls the program's run-time budget cannot afford: each call passes
-//     the constants (and through a thunk jumps once more), as often as the
-//     member is called per run of the program (core/hotness). The class is merged when the plan saves more than a
+//     without them. So do members whose calls the program's run-time
+//     budget cannot afford: each call passes the constants (and through a
+//     thunk jumps once more), as often as the member is called per run of
+//     the program (core/hotness). A member's body runs as it did: an
+//     argument where an immediate was costs no instruction, so hot code
+//     is no reason of its own to stay apart. The class is merged when the plan saves more than a
 //     margin with at most MaxParameters parameters.
 //  5. Build the shared function: the reference's body moves into a new
 //     internal function with one more argument per parameter, and each
@@ -444,31 +446,22 @@ void ConstantMerger::price(Plan &P) {
 
 std::vector<Function *> ConstantMerger::affordable(const Plan &P,
                                                    std::string &Why) const {
-  if (!Hot || !Budget)
+  if (!Budget)
     return P.Members;
   std::vector<Function *> Kept;
-  unsigned InHotCode = 0, OverBudget = 0;
+  unsigned OverBudget = 0;
   double Added = 0;
   for (size_t I = 0; I != P.Members.size(); ++I) {
-    Function &F = *P.Members[I];
-    if (Hot->isHot(F.getEntryBlock())) {
-      ++InHotCode;
-      continue;
-    }
     if (!Budget->affords(Added + P.RunTime[I])) {
       ++OverBudget;
       continue;
     }
     Added += P.RunTime[I];
-    Kept.push_back(&F);
+    Kept.push_back(P.Members[I]);
   }
-  if (InHotCode)
-    Why = std::to_string(InHotCode) + " of them hot";
   if (OverBudget)
-    Why += std::string(Why.empty() ? "" : ", ") + std::to_string(OverBudget) +
-           " of them over the run-time budget";
-  if (!Why.empty())
-    Why = "passing the constants would slow the calls: " + Why;
+    Why = "passing the constants would slow the calls: " +
+          std::to_string(OverBudget) + " of them over the run-time budget";
   return Kept;
 }
 
@@ -502,8 +495,8 @@ bool ConstantMerger::plan(Plan &P, std::string &Why) {
       if (P.ForwardBytes[I] < P.BodyBytes[I])
         Paying.push_back(P.Members[I]);
     if (Paying.size() == P.Members.size()) {
-      // Then hot members, and those the run-time budget cannot afford,
-      // leave the same way.
+      // Then members whose calls the run-time budget cannot afford leave
+      // the same way.
       std::string Slow;
       std::vector<Function *> Affordable = affordable(P, Slow);
       if (Affordable.size() == P.Members.size())

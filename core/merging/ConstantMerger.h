@@ -28,9 +28,9 @@ struct ConstantMergeOptions {
 ///
 /// With Hot and Budget, a merge also counts its run time: every call of a
 /// member passes its constants (and a thunk jumps once more), as often as
-/// the member is called per run of the program. A member whose entry is
-/// hot stays out, and so do members the budget cannot afford; what the
-/// merges made spend is taken from Budget.
+/// Hot says the member is called per run of the program. Members the
+/// budget cannot afford stay out; what the merges made spend is taken
+/// from Budget.
 bool mergeFunctionsUpToConstants(llvm::Module &M,
                                  const ConstantMergeOptions &Options,
                                  Report &Report,

@@ -339,4 +339,46 @@ TEST_F(SizeModelTest, UnknownTargetFallsBackAndSaysSo) {
   EXPECT_EQ(Size.functionBytes(*Mod.getFunction("f")), 16u);
 }
 
+TEST_F(SizeModelTest, PreservedAcrossCallsByTarget) {
+  Type *Float = Type::getFloatTy(C), *Double = Type::getDoubleTy(C);
+  Type *V2F = FixedVectorType::get(Float, 2);
+  Type *V4F = FixedVectorType::get(Float, 4);
+  Type *I64 = Type::getInt64Ty(C), *Ptr = PointerType::getUnqual(C);
+  // x86-64 saves no float or vector register.
+  Module &X86 = parse("");
+  EXPECT_FALSE(preservedAcrossCalls(*Float, X86));
+  EXPECT_FALSE(preservedAcrossCalls(*Double, X86));
+  EXPECT_FALSE(preservedAcrossCalls(*V4F, X86));
+  EXPECT_TRUE(preservedAcrossCalls(*I64, X86));
+  EXPECT_TRUE(preservedAcrossCalls(*Ptr, X86));
+  // AArch64 saves the low 64 bits of v8-v15.
+  Module &Arm = parse("", "aarch64-unknown-linux-gnu");
+  EXPECT_TRUE(preservedAcrossCalls(*Double, Arm));
+  EXPECT_TRUE(preservedAcrossCalls(*V2F, Arm));
+  EXPECT_FALSE(preservedAcrossCalls(*V4F, Arm));
+  EXPECT_TRUE(preservedAcrossCalls(*I64, Arm));
+  // RISC-V saves fs0-fs11, scalars only.
+  Module &RV = parse("", "riscv64-unknown-linux-gnu");
+  EXPECT_TRUE(preservedAcrossCalls(*Double, RV));
+  EXPECT_FALSE(preservedAcrossCalls(*V2F, RV));
+  EXPECT_FALSE(preservedAcrossCalls(*V4F, RV));
+  EXPECT_TRUE(preservedAcrossCalls(*Ptr, RV));
+}
+
+TEST_F(SizeModelTest, DoubleAcrossCallByTarget) {
+  std::string Text = "declare void @g()\n"
+                     "define double @f(double %a, double %b) {\n"
+                     "  %d = fmul double %a, %b\n"
+                     "  call void @g()\n"
+                     "  %r = fadd double %d, 1.0\n"
+                     "  ret double %r\n}\n";
+  // %d is spilled and reloaded on x86-64, kept in d8-d15 on AArch64.
+  parse(Text);
+  EXPECT_EQ(count("f", Feature::UnsavedAcrossCall), 1);
+  EXPECT_EQ(count("f", Feature::ValueAcrossCall), 0);
+  parse(Text, "aarch64-unknown-linux-gnu");
+  EXPECT_EQ(count("f", Feature::UnsavedAcrossCall), 0);
+  EXPECT_EQ(count("f", Feature::ValueAcrossCall), 1);
+}
+
 } // namespace

@@ -1,0 +1,260 @@
+//===- test/unit/HotnessTest.cpp - Block counts per run of the program ----===//
+//
+// ProgramHotness over small modules: entry counts flow from the roots along
+// the call graph (through loops, chains, recursion and calls through
+// pointers), the roots run once, the executed instructions are the counts
+// weighted by block sizes, and hot and cold come from the coverage option
+// or, with a profile, from its entry counts and summary.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/hotness/Hotness.h"
+
+#include "llvm/AsmParser/Parser.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include "gtest/gtest.h"
+
+#include <cmath>
+
+using namespace llvm;
+using namespace coalesce;
+
+namespace {
+
+class HotnessTest : public ::testing::Test {
+protected:
+  Module &parse(const std::string &Text) {
+    SMDiagnostic Err;
+    M = parseAssemblyString(
+        "target triple = \"x86_64-unknown-linux-gnu\"\n" + Text, Err, C);
+    if (!M)
+      Err.print("HotnessTest", errs());
+    EXPECT_TRUE(M);
+    return *M;
+  }
+  Function &fn(const char *Name) {
+    Function *F = M->getFunction(Name);
+    EXPECT_TRUE(F) << Name;
+    return *F;
+  }
+  const BasicBlock &block(const char *Function, const char *Name) {
+    for (const BasicBlock &BB : fn(Function))
+      if (BB.getName() == Name)
+        return BB;
+    ADD_FAILURE() << "no block " << Name << " in " << Function;
+    return fn(Function).getEntryBlock();
+  }
+  ProgramHotness compute(HotnessOptions O = {}) {
+    return ProgramHotness::compute(*M, O);
+  }
+
+  LLVMContext C;
+  std::unique_ptr<Module> M;
+};
+
+/// main calls @check once per iteration of its loop and @once after it;
+/// neither has a loop of its own.
+const char *LoopCalls = "define internal i32 @check(i32 %c) {\n"
+                        "  %x = xor i32 %c, 5\n"
+                        "  %y = mul i32 %x, %c\n"
+                        "  %z = add i32 %y, 3\n"
+                        "  ret i32 %z\n}\n"
+                        "define internal void @once() {\n"
+                        "  ret void\n}\n"
+                        "define i32 @main(i32 %n) {\n"
+                        "entry:\n"
+                        "  br label %loop\n"
+                        "loop:\n"
+                        "  %i = phi i32 [ 0, %entry ], [ %i1, %loop ]\n"
+                        "  %r = call i32 @check(i32 %i)\n"
+                        "  %i1 = add i32 %i, %r\n"
+                        "  %c = icmp slt i32 %i1, %n\n"
+                        "  br i1 %c, label %loop, label %exit\n"
+                        "exit:\n"
+                        "  call void @once()\n"
+                        "  ret i32 %i1\n}\n";
+
+TEST_F(HotnessTest, LoopMakesCalleeHot) {
+  parse(LoopCalls);
+  ProgramHotness H = compute();
+  double Loop = H.count(block("main", "loop"));
+  EXPECT_GT(Loop, 4.0);
+  EXPECT_DOUBLE_EQ(H.entryCount(fn("main")), 1.0);
+  EXPECT_NEAR(H.entryCount(fn("check")), Loop, Loop * 1e-6);
+  EXPECT_NEAR(H.count(fn("check").getEntryBlock()), Loop, Loop * 1e-6);
+  EXPECT_TRUE(H.isHot(fn("check").getEntryBlock()));
+  EXPECT_TRUE(H.isHot(block("main", "loop")));
+  EXPECT_DOUBLE_EQ(H.entryCount(fn("once")), 1.0);
+  EXPECT_FALSE(H.isHot(fn("once").getEntryBlock()));
+  EXPECT_FALSE(H.isHot(block("main", "entry")));
+  EXPECT_FALSE(H.fromProfile());
+  EXPECT_FALSE(H.isCold(fn("once").getEntryBlock())); // Never without one.
+}
+
+TEST_F(HotnessTest, CountsFlowThroughChains) {
+  parse("define internal void @b() {\n  ret void\n}\n"
+        "define internal void @a() {\n"
+        "  call void @b()\n  call void @b()\n  call void @b()\n"
+        "  ret void\n}\n"
+        "define i32 @main() {\n"
+        "  call void @a()\n  call void @a()\n"
+        "  ret i32 0\n}\n");
+  ProgramHotness H = compute();
+  EXPECT_DOUBLE_EQ(H.entryCount(fn("a")), 2.0);
+  EXPECT_DOUBLE_EQ(H.entryCount(fn("b")), 3 * H.entryCount(fn("a")));
+  EXPECT_DOUBLE_EQ(H.count(fn("b").getEntryBlock()), 6.0);
+}
+
+TEST_F(HotnessTest, RecursionTerminatesWithFiniteCounts) {
+  parse("define internal void @a(i32 %n) {\n"
+        "  call void @b(i32 %n)\n  ret void\n}\n"
+        "define internal void @b(i32 %n) {\n"
+        "entry:\n"
+        "  %c = icmp sgt i32 %n, 0\n"
+        "  br i1 %c, label %again, label %done\n"
+        "again:\n"
+        "  %m = sub i32 %n, 1\n"
+        "  call void @a(i32 %m)\n"
+        "  br label %done\n"
+        "done:\n"
+        "  ret void\n}\n"
+        "define i32 @main(i32 %n) {\n"
+        "  call void @a(i32 %n)\n  ret i32 0\n}\n");
+  ProgramHotness H = compute();
+  double A = H.entryCount(fn("a")), B = H.entryCount(fn("b"));
+  EXPECT_TRUE(std::isfinite(A));
+  EXPECT_TRUE(std::isfinite(B));
+  // main's one call, and more from the recursion; b at least a's first.
+  EXPECT_GT(A, 1.0);
+  EXPECT_GE(B, 1.0);
+  EXPECT_LT(A, 1e6);
+  EXPECT_LT(B, 1e6);
+}
+
+/// main calls through a pointer of type void(i32) in a loop; @t1 and @t2
+/// are the address-taken functions of that type, @t3 has another type.
+const char *Indirect = "@table = internal global [3 x ptr] "
+                       "[ptr @t1, ptr @t2, ptr @t3]\n"
+                       "define internal void @t1(i32 %x) {\n  ret void\n}\n"
+                       "define internal void @t2(i32 %x) {\n  ret void\n}\n"
+                       "define internal void @t3(i64 %x) {\n  ret void\n}\n"
+                       "define i32 @main(i32 %n) {\n"
+                       "entry:\n"
+                       "  br label %loop\n"
+                       "loop:\n"
+                       "  %i = phi i32 [ 0, %entry ], [ %i1, %loop ]\n"
+                       "  %s = and i32 %i, 1\n"
+                       "  %k = zext i32 %s to i64\n"
+                       "  %p = getelementptr [3 x ptr], ptr @table, i64 0, "
+                       "i64 %k\n"
+                       "  %f = load ptr, ptr %p\n"
+                       "  call void %f(i32 %i)\n"
+                       "  %i1 = add i32 %i, 1\n"
+                       "  %c = icmp slt i32 %i1, %n\n"
+                       "  br i1 %c, label %loop, label %exit\n"
+                       "exit:\n"
+                       "  ret i32 0\n}\n";
+
+TEST_F(HotnessTest, IndirectCallsSharedAmongAddressTaken) {
+  parse(Indirect);
+  ProgramHotness Even = compute();
+  double Loop = Even.count(block("main", "loop"));
+  EXPECT_GT(Loop, 4.0);
+  // Address-taken functions are roots (1), plus their share of the calls.
+  EXPECT_NEAR(Even.entryCount(fn("t1")), 1 + Loop / 2, Loop * 1e-6);
+  EXPECT_NEAR(Even.entryCount(fn("t2")), 1 + Loop / 2, Loop * 1e-6);
+  EXPECT_DOUBLE_EQ(Even.entryCount(fn("t3")), 1.0);
+
+  HotnessOptions O;
+  O.IndirectInFull = true;
+  ProgramHotness Full = compute(O);
+  EXPECT_NEAR(Full.entryCount(fn("t1")), 1 + Loop, Loop * 1e-6);
+  EXPECT_NEAR(Full.entryCount(fn("t2")), 1 + Loop, Loop * 1e-6);
+  EXPECT_DOUBLE_EQ(Full.entryCount(fn("t3")), 1.0);
+}
+
+TEST_F(HotnessTest, RootsRunOnce) {
+  parse("@llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] "
+        "[{ i32, ptr, ptr } { i32 65535, ptr @ctor, ptr null }]\n"
+        "define void @external() {\n  ret void\n}\n"
+        "define internal void @unused() {\n  ret void\n}\n"
+        "define internal void @ctor() {\n  ret void\n}\n");
+  ProgramHotness H = compute();
+  EXPECT_DOUBLE_EQ(H.entryCount(fn("external")), 1.0);
+  EXPECT_DOUBLE_EQ(H.entryCount(fn("unused")), 0.0);
+  EXPECT_DOUBLE_EQ(H.count(fn("unused").getEntryBlock()), 0.0);
+  EXPECT_DOUBLE_EQ(H.entryCount(fn("ctor")), 1.0);
+}
+
+TEST_F(HotnessTest, ExecutedIsCountsTimesInstructions) {
+  parse(LoopCalls);
+  ProgramHotness H = compute();
+  // check: 4 instructions; once: 1; main: entry 1, loop 5, exit 2.
+  double Expected = H.count(fn("check").getEntryBlock()) * 4 +
+                    H.count(fn("once").getEntryBlock()) * 1 +
+                    H.count(block("main", "entry")) * 1 +
+                    H.count(block("main", "loop")) * 5 +
+                    H.count(block("main", "exit")) * 2;
+  EXPECT_NEAR(H.executed(), Expected, Expected * 1e-9);
+  EXPECT_GT(H.executed(), 9.0); // More than one pass through everything.
+}
+
+TEST_F(HotnessTest, ProfileDecides) {
+  // The summary makes counts of 300 and more hot, 5 and less cold. @hot
+  // calls @cold, but the profile's entry count wins over the flow.
+  parse("define void @hot(ptr %p) !prof !20 {\n"
+        "  store i32 1, ptr %p\n"
+        "  call void @cold(ptr %p)\n"
+        "  ret void\n}\n"
+        "define void @cold(ptr %p) !prof !21 {\n"
+        "  store i32 2, ptr %p\n"
+        "  ret void\n}\n"
+        "!llvm.module.flags = !{!0}\n"
+        "!0 = !{i32 1, !\"ProfileSummary\", !1}\n"
+        "!1 = !{!2, !3, !4, !5, !6, !7, !8, !9}\n"
+        "!2 = !{!\"ProfileFormat\", !\"InstrProf\"}\n"
+        "!3 = !{!\"TotalCount\", i64 10000}\n"
+        "!4 = !{!\"MaxCount\", i64 1000}\n"
+        "!5 = !{!\"MaxInternalCount\", i64 1}\n"
+        "!6 = !{!\"MaxFunctionCount\", i64 1000}\n"
+        "!7 = !{!\"NumCounts\", i64 2}\n"
+        "!8 = !{!\"NumFunctions\", i64 2}\n"
+        "!9 = !{!\"DetailedSummary\", !10}\n"
+        "!10 = !{!11, !12, !13}\n"
+        "!11 = !{i32 10000, i64 1000, i32 1}\n"
+        "!12 = !{i32 999000, i64 300, i32 3}\n"
+        "!13 = !{i32 999999, i64 5, i32 10}\n"
+        "!20 = !{!\"function_entry_count\", i64 1000}\n"
+        "!21 = !{!\"function_entry_count\", i64 1}\n");
+  ProgramHotness H = compute();
+  EXPECT_TRUE(H.fromProfile());
+  const BasicBlock &Hot = fn("hot").getEntryBlock();
+  const BasicBlock &Cold = fn("cold").getEntryBlock();
+  EXPECT_DOUBLE_EQ(H.entryCount(fn("hot")), 1000.0);
+  EXPECT_DOUBLE_EQ(H.entryCount(fn("cold")), 1.0);
+  EXPECT_TRUE(H.isHot(Hot));
+  EXPECT_FALSE(H.isCold(Hot));
+  EXPECT_TRUE(H.isCold(Cold));
+  EXPECT_FALSE(H.isHot(Cold));
+  EXPECT_DOUBLE_EQ(H.hotCount(), 300.0);
+}
+
+TEST_F(HotnessTest, ZeroCoverageMakesNothingHot) {
+  parse(LoopCalls);
+  unsigned HotByDefault = 0, Hot = 0;
+  HotnessOptions None;
+  None.HotCoveragePerMille = 0;
+  ProgramHotness Default = compute(), Zero = compute(None);
+  for (const Function &F : *M)
+    for (const BasicBlock &BB : F) {
+      HotByDefault += Default.isHot(BB);
+      Hot += Zero.isHot(BB);
+    }
+  EXPECT_GT(HotByDefault, 0u);
+  EXPECT_EQ(Hot, 0u);
+}
+
+} // namespace
