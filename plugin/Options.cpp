@@ -64,21 +64,13 @@ cl::opt<unsigned> RuntimeBudget(
              "thousandths) of the instructions the whole program is "
              "estimated to execute (by its profile where it has one), each "
              "call counted as often as its block runs"));
-cl::opt<unsigned> HotCoverage(
-    "coalesce-hot-coverage", cl::init(900), cl::cat(Category),
+cl::opt<unsigned> HotShare(
+    "coalesce-hot-share", cl::init(62), cl::cat(Category),
     cl::value_desc("per-mille"),
-    cl::desc("Without a profile, the most frequent blocks that execute "
-             "this share (in thousandths) of the program's estimated "
-             "instructions are hot: no call is added to them"));
-cl::opt<unsigned> HotRuns(
-    "coalesce-hot-runs", cl::init(0), cl::cat(Category),
-    cl::value_desc("N"),
-    cl::desc("Without a profile, blocks estimated to run at least N times "
-             "per run of the program are hot too (0: none)"));
-cl::opt<bool> HotIndirectInFull(
-    "coalesce-hot-indirect-in-full", cl::init(false), cl::cat(Category),
-    cl::desc("Without a profile, count a call through a pointer in full for "
-             "every address-taken function of its type"));
+    cl::desc("Without a profile, code that runs again and again (in a loop, "
+             "or in a function called from one) is hot if it runs on at "
+             "least this share (in thousandths) of its loop's iterations or "
+             "its function's calls: no call is added to it (0: none)"));
 cl::opt<bool> OutlineWithMachineOutliner(
     "coalesce-outline-with-machine-outliner", cl::init(false),
     cl::cat(Category),
@@ -117,9 +109,7 @@ const KnownOption Known[] = {
     {&OutlineRounds, ValueKind::Number},
     {&OutlineMaxGroups, ValueKind::Number},
     {&RuntimeBudget, ValueKind::Number},
-    {&HotCoverage, ValueKind::Number},
-    {&HotRuns, ValueKind::Number},
-    {&HotIndirectInFull, ValueKind::Flag},
+    {&HotShare, ValueKind::Number},
     {&OutlineWithMachineOutliner, ValueKind::Flag},
     {&VerifyEach, ValueKind::Flag},   {&VerifyOrder, ValueKind::Number},
     {&ReportPath, ValueKind::Text},   {&PrintMerges, ValueKind::Flag},
@@ -229,9 +219,7 @@ bool hostOptions(HostOptions &H, std::string &Error) {
   H.Core.Outlining.MaxArguments = OutlineMaxArguments;
   H.Core.Outlining.MinLength = OutlineMinLength;
   H.Core.RunTimeBudgetPerMille = RuntimeBudget;
-  H.Core.Hotness.HotCoveragePerMille = HotCoverage;
-  H.Core.Hotness.HotRuns = HotRuns;
-  H.Core.Hotness.IndirectInFull = HotIndirectInFull;
+  H.Core.Hotness.HotSharePerMille = HotShare;
   H.Core.OutlineRounds = OutlineRounds;
   H.Core.Outlining.MaxGroups = OutlineMaxGroups;
   H.Core.OutlineWithMachineOutliner = OutlineWithMachineOutliner;

@@ -49,14 +49,27 @@
 //
 //  4. Hot and cold. With a profile, ProfileSummaryInfo's thresholds over
 //     the block counts: a hot block is never given a call, a cold one is
-//     free to change. Without one, the most frequent blocks that execute
-//     HotCoveragePerMille of the estimated instructions are hot, if they
-//     run more than once per run; nothing is cold.
+//     free to change. Without one, the counts of step 3 are no guide to
+//     what is hot: a static estimate multiplies branch probabilities along
+//     every call chain, so that the parser's inner loop, reached through a
+//     dozen calls each taken "half the time", looks rarer than code run
+//     once, while a recursion or a nest of loops elsewhere grows without
+//     bound (on xmllint: a parser loop at 0.33 runs per run, run 226,165
+//     times by its workload; 4e15 instructions estimated in all). What
+//     the static estimate knows is the shape: a block is hot if it runs
+//     again and again, in a loop of its function or in a function called
+//     again and again, and on at least HotSharePerMille of its loop's
+//     iterations (outside loops, of its function's calls), so that the
+//     rare paths of hot code (its error reports, its slow cases) stay
+//     free. A function is called again and again when a likely block of a
+//     loop, of a function called again and again, or of its own recursion
+//     calls it; a call through a pointer so placed may reach every
+//     function of its type whose address is taken. Nothing is cold.
 //
 // Cost. Step 1 is linear in the module (LLVM's frequency analyses per
 // function); step 2 is linear in the call edges (one strongly connected
 // components pass, each recursive component a fixed number of rounds, two
-// flows); step 4 sorts the blocks once. The result is a snapshot: the
+// flows, and one pass that marks what is called again and again). The result is a snapshot: the
 // outliner takes a new one per round, since each round changes the
 // functions it outlines from.
 //
@@ -93,10 +106,16 @@ constexpr unsigned RecursionRounds = 4;
 struct Local {
   /// Each block's runs per call.
   std::vector<std::pair<const BasicBlock *, double>> Blocks;
-  /// Direct calls of functions with a body: callee index, calls per call.
+  /// Per block: in a loop of the function, and whether it runs on a good
+  /// share of its loop's iterations (outside loops, of the calls).
+  std::vector<uint8_t> InLoop, Likely;
+  /// Direct calls of functions with a body: callee index, calls per call;
+  /// CallBlock: the index of each one's block.
   std::vector<std::pair<unsigned, double>> Calls;
+  std::vector<unsigned> CallBlock;
   /// Calls through a pointer: the type called, calls per call.
   std::vector<std::pair<FunctionType *, double>> Indirect;
+  std::vector<unsigned> IndirectBlock;
   /// The profile's entry count, where there is one.
   std::optional<uint64_t> ProfileEntry;
   /// A root: runs once per run whatever calls it.
@@ -129,7 +148,8 @@ void addStructors(const Module &M, const char *Name,
 }
 
 Local localFrequencies(const Function &F,
-                       const DenseMap<const Function *, unsigned> &Index) {
+                       const DenseMap<const Function *, unsigned> &Index,
+                       double LikelyShare) {
   Local L;
   Function &MF = const_cast<Function &>(F); // The analyses take it mutable.
   DominatorTree DT(MF);
@@ -138,17 +158,29 @@ Local localFrequencies(const Function &F,
   BlockFrequencyInfo BFI(MF, BPI, LI);
   double Entry = std::max(double(BFI.getEntryFreq().getFrequency()), 1.0);
   for (const BasicBlock &BB : F) {
-    double PerCall = double(BFI.getBlockFreq(&BB).getFrequency()) / Entry;
+    double Freq = double(BFI.getBlockFreq(&BB).getFrequency());
+    double PerCall = Freq / Entry;
+    unsigned Block = L.Blocks.size();
     L.Blocks.push_back({&BB, PerCall});
+    const Loop *In = LI.getLoopFor(&BB);
+    double Base =
+        In ? std::max(double(BFI.getBlockFreq(In->getHeader()).getFrequency()),
+                      1.0)
+           : Entry;
+    L.InLoop.push_back(In != nullptr);
+    L.Likely.push_back(LikelyShare > 0 && Freq / Base >= LikelyShare);
     for (const Instruction &I : BB) {
       auto *CB = dyn_cast<CallBase>(&I);
       if (!CB || isa<IntrinsicInst>(CB) || CB->isInlineAsm())
         continue;
       if (const Function *Callee = directCallee(*CB)) {
-        if (auto It = Index.find(Callee); It != Index.end())
+        if (auto It = Index.find(Callee); It != Index.end()) {
           L.Calls.push_back({It->second, PerCall});
+          L.CallBlock.push_back(Block);
+        }
       } else {
         L.Indirect.push_back({CB->getFunctionType(), PerCall});
+        L.IndirectBlock.push_back(Block);
       }
     }
   }
@@ -261,6 +293,58 @@ flow(const std::vector<Local> &Locals,
   return Count;
 }
 
+/// Step 4 without a profile: the functions called again and again per run
+/// of the program. A call in a likely block of a loop, of a function
+/// called again and again, or back into its own recursive component makes
+/// its callee one; a call through a pointer makes every function of its
+/// type whose address is taken one.
+std::vector<uint8_t>
+repeatedFunctions(ArrayRef<const Function *> Fs, const std::vector<Local> &Locals,
+                  const std::vector<std::vector<unsigned>> &Components) {
+  std::vector<unsigned> ComponentOf(Fs.size());
+  for (unsigned K = 0; K < Components.size(); ++K)
+    for (unsigned F : Components[K])
+      ComponentOf[F] = K;
+  DenseMap<FunctionType *, std::vector<unsigned>> Targets;
+  for (unsigned K = 0; K < Fs.size(); ++K)
+    if (Fs[K]->hasAddressTaken())
+      Targets[Fs[K]->getFunctionType()].push_back(K);
+  std::vector<uint8_t> Repeated(Fs.size(), 0);
+  std::vector<unsigned> Work;
+  auto Mark = [&](unsigned F) {
+    if (!Repeated[F]) {
+      Repeated[F] = 1;
+      Work.push_back(F);
+    }
+  };
+  // Calls from F's blocks that repeat by F's own code alone, or all its
+  // likely ones once F repeats.
+  auto Visit = [&](unsigned F, bool FRepeats) {
+    const Local &L = Locals[F];
+    for (unsigned E = 0; E < L.Calls.size(); ++E) {
+      unsigned B = L.CallBlock[E], Callee = L.Calls[E].first;
+      if (L.Likely[B] && (FRepeats || L.InLoop[B] ||
+                          ComponentOf[Callee] == ComponentOf[F]))
+        Mark(Callee);
+    }
+    for (unsigned E = 0; E < L.Indirect.size(); ++E) {
+      unsigned B = L.IndirectBlock[E];
+      if (L.Likely[B] && (FRepeats || L.InLoop[B]))
+        if (auto It = Targets.find(L.Indirect[E].first); It != Targets.end())
+          for (unsigned T : It->second)
+            Mark(T);
+    }
+  };
+  for (unsigned F = 0; F < Fs.size(); ++F)
+    Visit(F, false);
+  while (!Work.empty()) {
+    unsigned F = Work.back();
+    Work.pop_back();
+    Visit(F, true);
+  }
+  return Repeated;
+}
+
 } // namespace
 
 ProgramHotness ProgramHotness::compute(Module &M, const HotnessOptions &O) {
@@ -277,7 +361,7 @@ ProgramHotness ProgramHotness::compute(Module &M, const HotnessOptions &O) {
   // BranchProbabilityInfo registers value handles in the context.
   std::vector<Local> Locals(Fs.size());
   for (size_t K = 0; K < Fs.size(); ++K)
-    Locals[K] = localFrequencies(*Fs[K], Index);
+    Locals[K] = localFrequencies(*Fs[K], Index, O.HotSharePerMille / 1000.0);
   addStructors(M, "llvm.global_ctors", Index, Locals);
   addStructors(M, "llvm.global_dtors", Index, Locals);
 
@@ -303,23 +387,18 @@ ProgramHotness ProgramHotness::compute(Module &M, const HotnessOptions &O) {
   if (!Targets.empty()) {
     for (unsigned K : Targets) {
       auto [Calls, Callees] = ThroughPointers[Fs[K]->getFunctionType()];
-      Seed[K] += O.IndirectInFull ? Calls : Calls / Callees;
+      Seed[K] += Calls / Callees;
     }
     Count = flow(Locals, Components, Seed);
   }
 
   // 3. Block counts, and the instructions the program executes.
-  struct Weighed {
-    double Count, Instructions;
-  };
-  std::vector<Weighed> All;
   for (unsigned K = 0; K < Fs.size(); ++K) {
     H.Entries[Fs[K]] = Count[K];
     for (auto [BB, PerCall] : Locals[K].Blocks) {
       double C = std::min(Count[K] * PerCall, MaxCount);
       H.Blocks[BB].Count = C;
       H.Executed += C * double(BB->size());
-      All.push_back({C, double(BB->size())});
     }
   }
 
@@ -335,21 +414,12 @@ ProgramHotness ProgramHotness::compute(Module &M, const HotnessOptions &O) {
       H.HotCount = double(*T);
     return H;
   }
-  std::sort(All.begin(), All.end(), [](const Weighed &L, const Weighed &R) {
-    return L.Count > R.Count;
-  });
-  double Covered = 0, Wanted = H.Executed * O.HotCoveragePerMille / 1000;
-  H.HotCount = MaxCount;
-  for (const Weighed &W : All) {
-    if (Covered >= Wanted || W.Count == 0)
-      break;
-    Covered += W.Count * W.Instructions;
-    H.HotCount = W.Count;
-  }
-  if (O.HotRuns)
-    H.HotCount = std::min(H.HotCount, double(O.HotRuns));
-  for (auto &[BB, B] : H.Blocks)
-    B.Hot = B.Count >= H.HotCount && B.Count > 1;
+  // Without one: what runs again and again, and on a good share of it.
+  std::vector<uint8_t> Repeated = repeatedFunctions(Fs, Locals, Components);
+  for (unsigned K = 0; K < Fs.size(); ++K)
+    for (unsigned B = 0; B < Locals[K].Blocks.size(); ++B)
+      H.Blocks[Locals[K].Blocks[B].first].Hot =
+          Locals[K].Likely[B] && (Locals[K].InLoop[B] || Repeated[K]);
   return H;
 }
 

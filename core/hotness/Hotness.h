@@ -23,17 +23,12 @@ class Module;
 namespace coalesce {
 
 struct HotnessOptions {
-  /// Without a profile, the most frequent blocks that together execute
-  /// this share (in thousandths) of the program's estimated instructions
-  /// are hot. With a profile, the profile summary's own thresholds decide.
-  unsigned HotCoveragePerMille = 900;
-  /// Without a profile, a block estimated to run at least this many times
-  /// per run of the program is hot too (0: no such floor).
-  unsigned HotRuns = 0;
-  /// Without a profile, a call through a pointer is counted in full for
-  /// every function of its type whose address is taken (any of them may be
-  /// the one it calls every time), rather than shared out evenly.
-  bool IndirectInFull = false;
+  /// Without a profile, a block that runs again and again (in a loop, or
+  /// in a function called again and again) is hot if it runs on at least
+  /// this share, in thousandths, of its loop's iterations (outside loops:
+  /// of its function's calls); 0: nothing is hot. With a profile, the
+  /// profile summary's thresholds decide.
+  unsigned HotSharePerMille = 62;
 };
 
 /// How often each block runs per run of the program: from the profile in
@@ -57,7 +52,7 @@ public:
   /// Instructions the program executes per run, estimated: the measure of
   /// a run-time budget.
   double executed() const { return Executed; }
-  /// The count from which a block is hot.
+  /// With a profile, the count from which a block is hot.
   double hotCount() const { return HotCount; }
   bool fromProfile() const { return Profile; }
 

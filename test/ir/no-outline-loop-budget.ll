@@ -1,8 +1,8 @@
 ; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-verify -S %s | FileCheck %s
 ; RUN: %opt-coalesce -passes=coalesce-outline -pass-remarks-missed=coalesce-outline -disable-output %s 2>&1 | FileCheck %s --check-prefix=REMARK
-; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-hot-coverage=0 -pass-remarks-missed=coalesce-outline -disable-output %s 2>&1 | FileCheck %s --check-prefix=BUDGET
-; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-hot-coverage=0 -coalesce-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s --check-prefix=RAISED
-; Purpose: calls stay out of loops. @f, @g, @h each run a shared 23-instruction loop body (their loop controls differ, so the loops as a whole are not alike). The loops are where the program spends its instructions, so they are hot and nothing is outlined (a NotOutlined remark says the sites are in hot code). With no code counted hot (-coalesce-hot-coverage=0), the run-time budget keeps them out: a call there would run once per iteration, far more than the default budget of 5 per mille of the program's estimated executed instructions. With the budget at 1000 per mille as well, the body is outlined and each loop calls it with its own step.
+; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-hot-share=0 -pass-remarks-missed=coalesce-outline -disable-output %s 2>&1 | FileCheck %s --check-prefix=BUDGET
+; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-hot-share=0 -coalesce-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s --check-prefix=RAISED
+; Purpose: calls stay out of loops. @f, @g, @h each run a shared 23-instruction loop body (their loop controls differ, so the loops as a whole are not alike). The loops are where the program spends its instructions, so they are hot and nothing is outlined (a NotOutlined remark says the sites are in hot code). With no code counted hot (-coalesce-hot-share=0), the run-time budget keeps them out: a call there would run once per iteration, far more than the default budget of 5 per mille of the program's estimated executed instructions. With the budget at 1000 per mille as well, the body is outlined and each loop calls it with its own step.
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
