@@ -328,7 +328,11 @@ def sha256_file(path):
 
 
 def fetch(ctx, project):
-    """The project's npm tarball, unpacked under the cache (once)."""
+    """The project's npm tarball, unpacked under the cache (once); a
+    project with sources of another kind (debsrc.DebianProject: Debian
+    source packages) fetches them itself."""
+    if hasattr(project, "fetch_source"):
+        return project.setup(project.fetch_source(ctx))
     tgz = ctx.path("npm", "%s-%s.tgz" % (project.package, project.version))
     if not os.path.exists(tgz):
         log("[%s] fetch %s@%s with npm" % (project.name, project.package,

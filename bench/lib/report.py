@@ -153,7 +153,8 @@ def markdown(meta, programs, variants, geo):
                                                 meta["elapsed_text"]))
     w("- machine: %s" % meta["machine"])
     w("- tools: %s" % "; ".join(meta["tools"]))
-    w("- corpus (npm, pinned by sha256, cached outside the repository): %s" %
+    w("- corpus (npm and Debian source packages, pinned by sha256, cached "
+      "outside the repository): %s" %
       ", ".join("`%s@%s`" % (c["package"], c["version"])
                 for c in meta["corpus"]))
     if native:
@@ -307,8 +308,8 @@ def markdown(meta, programs, variants, geo):
     w("## Every program and variant\n")
     w("Ratios are against the baseline (1.00 = same; below 1 is smaller or "
       "faster)%s. *checks*: the program's own tests pass, and for the "
-      "sqlite3 shell and xmllint every workload prints exactly what the "
-      "baseline prints.\n" % "".join(
+      "sqlite3 shell, xmllint, box2d, lua and zstd every check prints "
+      "exactly what the baseline prints.\n" % "".join(
           "; %s's link, instruction and wall ratios against %s, as marked"
           % (label[a], label[b]) for a, b in pairs if a != "gold-coalesce"))
     w("| program | variant | .text bytes | .text change | checks | link s | "
