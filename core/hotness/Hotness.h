@@ -29,6 +29,9 @@ struct HotnessOptions {
   /// of its function's calls); 0: nothing is hot. With a profile, the
   /// profile summary's thresholds decide.
   unsigned HotSharePerMille = 62;
+  /// With a profile, a block is hot if its count is among the largest that
+  /// together make this share (in millionths) of the profile's counts.
+  unsigned ProfileHotPerMillion = 999000;
 };
 
 /// How often each block runs per run of the program: from the profile in
@@ -52,8 +55,6 @@ public:
   /// Instructions the program executes per run, estimated: the measure of
   /// a run-time budget.
   double executed() const { return Executed; }
-  /// With a profile, the count from which a block is hot.
-  double hotCount() const { return HotCount; }
   bool fromProfile() const { return Profile; }
 
 private:
@@ -64,7 +65,6 @@ private:
   llvm::DenseMap<const llvm::BasicBlock *, Block> Blocks;
   llvm::DenseMap<const llvm::Function *, double> Entries;
   double Executed = 0;
-  double HotCount = 0;
   bool Profile = false;
 };
 
