@@ -12,6 +12,8 @@
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <optional>
+
 
 using namespace llvm;
 
@@ -103,13 +105,16 @@ static FunctionSet changedFunctions(Module &M, const Report &Outlined,
 /// is then, and spends from Budget. Returns whether any round changed M.
 static bool outlineRounds(Module &M, const Config &C, Report &R,
                           const SizeModel &Size, RunTimeBudget &Budget,
-                          Outcome &O) {
+                          Outcome &O,
+                          std::optional<ProgramHotness> Current = {}) {
   bool Changed = false;
   if (!Size.outlinesByDefault() && !C.OutlineWithMachineOutliner)
     return false;
   FunctionSet LastChanged;
   for (unsigned Round = 0; Round != C.OutlineRounds; ++Round) {
-    ProgramHotness Hot = ProgramHotness::compute(M, C.Hotness);
+    ProgramHotness Hot = Current ? std::move(*Current)
+                                 : ProgramHotness::compute(M, C.Hotness);
+    Current.reset();
     Report Outlined;
     bool Any = outlineSimilarCode(M, C.Outlining, Outlined, Size, Hot,
                                   Budget, Round ? &LastChanged : nullptr);
@@ -151,13 +156,9 @@ Outcome runPipeline(Module &M, const Config &C, Report &R, TTIGetter GetTTI) {
   countFunctions(M, R.FunctionsBefore);
   verifyOrderLaws(M, C, O);
 
-  // 0. Every stage prices its decisions in the target's bytes, and what
-  //    they add to the program's run time against one budget: a share of
-  //    the instructions the program is estimated to execute as it comes.
+  // 0. Every stage prices its decisions in the target's bytes.
   SizeModel Size = SizeModel::forModule(M, GetTTI);
   R.SizeBasis = Size.basis();
-  RunTimeBudget Budget(ProgramHotness::compute(M, C.Hotness).executed(),
-                       C.RunTimeBudgetPerMille);
 
   // 1. Merge identical functions (identical bodies, to a fixed point).
   Report Identical;
@@ -169,15 +170,23 @@ Outcome runPipeline(Module &M, const Config &C, Report &R, TTIGetter GetTTI) {
   //    call one body with different constants, so they may differ only in
   //    constants in turn (a template's callers, instantiated for the same
   //    types): repeat, with identical merging between rounds.
+  //    What they and the outliner add to the program's run time comes
+  //    out of one budget: a share of the instructions the program is
+  //    estimated to execute. An estimate (core/hotness) holds until the
+  //    module changes.
+  std::optional<ProgramHotness> Hot = ProgramHotness::compute(M, C.Hotness);
+  RunTimeBudget Budget(Hot->executed(), C.RunTimeBudgetPerMille);
   for (unsigned Round = 0; C.MergeConstants && Round != MaxConstantRounds;
        ++Round) {
     Report Constants;
-    ProgramHotness Hot = ProgramHotness::compute(M, C.Hotness);
+    if (!Hot)
+      Hot = ProgramHotness::compute(M, C.Hotness);
     bool Merged = mergeFunctionsUpToConstants(M, C.Constants, Constants,
-                                              &Size, &Hot, &Budget);
+                                              &Size, &*Hot, &Budget);
     R.append(Constants, "merge-constants");
     if (!Merged)
       break;
+    Hot.reset();
     O.Changed = true;
     verifyAfter("merge up to constants", M, C, O);
     Report Again;
@@ -189,7 +198,7 @@ Outcome runPipeline(Module &M, const Config &C, Report &R, TTIGetter GetTTI) {
   // 3. Outline similar regions anywhere in the module into shared
   //    functions, in rounds while they still save bytes.
   if (C.Outline)
-    O.Changed |= outlineRounds(M, C, R, Size, Budget, O);
+    O.Changed |= outlineRounds(M, C, R, Size, Budget, O, std::move(Hot));
 
   // 4. Report: the host prints or writes R.
   countFunctions(M, R.FunctionsAfter, &R.BodiesAfter);
