@@ -40,7 +40,9 @@
 //     call through a pointer is shared out evenly among the functions of
 //     its type whose address is taken, and the flow runs once more with
 //     those shares. With a profile, a function's entry count in the
-//     profile is its count, whatever flows into it.
+//     profile is its count unless more flows into it: sqlite3's profile
+//     gave sqlite3Get4byte 0 calls (the instrumented build inlined it
+//     everywhere), and after LTO it was called 247,313 times.
 //
 //  3. Block counts: a function's count times each block's runs per call.
 //     Their sum, weighted by each block's instructions, is the program's
@@ -307,9 +309,12 @@ flow(const std::vector<Local> &Locals,
   for (unsigned K = 0; K < Components.size(); ++K)
     for (unsigned F : Components[K])
       ComponentOf[F] = K;
+  // A profile's entry count is a floor, not the answer: the instrumented
+  // build inlined differently, and a function it inlined everywhere (0
+  // calls out of line) may be called from hot code after LTO.
   auto Settle = [&](unsigned F, double C) {
     if (Locals[F].ProfileEntry)
-      C = double(*Locals[F].ProfileEntry);
+      C = std::max(C, double(*Locals[F].ProfileEntry));
     Count[F] = std::min(C, MaxCount);
   };
   for (unsigned K = 0; K < Components.size(); ++K) {

@@ -202,16 +202,9 @@ TEST_F(HotnessTest, ExecutedIsCountsTimesInstructions) {
   EXPECT_GT(H.executed(), 9.0); // More than one pass through everything.
 }
 
-TEST_F(HotnessTest, ProfileDecides) {
-  // The summary makes counts of 300 and more hot, 5 and less cold. @hot
-  // calls @cold, but the profile's entry count wins over the flow.
-  parse("define void @hot(ptr %p) !prof !20 {\n"
-        "  store i32 1, ptr %p\n"
-        "  call void @cold(ptr %p)\n"
-        "  ret void\n}\n"
-        "define void @cold(ptr %p) !prof !21 {\n"
-        "  store i32 2, ptr %p\n"
-        "  ret void\n}\n"
+// The profile summary of the profile tests: counts of 300 and more are hot
+// (the 99.9% cutoff), 5 and less cold.
+const char *const Summary =
         "!llvm.module.flags = !{!0}\n"
         "!0 = !{i32 1, !\"ProfileSummary\", !1}\n"
         "!1 = !{!2, !3, !4, !5, !6, !7, !8, !9}\n"
@@ -226,19 +219,56 @@ TEST_F(HotnessTest, ProfileDecides) {
         "!10 = !{!11, !12, !13}\n"
         "!11 = !{i32 10000, i64 1000, i32 1}\n"
         "!12 = !{i32 999000, i64 300, i32 3}\n"
-        "!13 = !{i32 999999, i64 5, i32 10}\n"
+        "!13 = !{i32 999999, i64 5, i32 10}\n";
+
+TEST_F(HotnessTest, ProfileDecides) {
+  // @hot calls @cold on a path the profile says it never took: @cold keeps
+  // its own entry count.
+  parse(std::string("define void @hot(ptr %p, i1 %c) !prof !20 {\n"
+                    "  store i32 1, ptr %p\n"
+                    "  br i1 %c, label %rare, label %done, !prof !22\n"
+                    "rare:\n"
+                    "  call void @cold(ptr %p)\n"
+                    "  br label %done\n"
+                    "done:\n"
+                    "  ret void\n}\n"
+                    "define void @cold(ptr %p) !prof !21 {\n"
+                    "  store i32 2, ptr %p\n"
+                    "  ret void\n}\n") +
+        Summary +
         "!20 = !{!\"function_entry_count\", i64 1000}\n"
-        "!21 = !{!\"function_entry_count\", i64 1}\n");
+        "!21 = !{!\"function_entry_count\", i64 1}\n"
+        "!22 = !{!\"branch_weights\", i32 0, i32 1000}\n");
   ProgramHotness H = compute();
   EXPECT_TRUE(H.fromProfile());
   const BasicBlock &Hot = fn("hot").getEntryBlock();
   const BasicBlock &Cold = fn("cold").getEntryBlock();
   EXPECT_DOUBLE_EQ(H.entryCount(fn("hot")), 1000.0);
-  EXPECT_DOUBLE_EQ(H.entryCount(fn("cold")), 1.0);
+  EXPECT_NEAR(H.entryCount(fn("cold")), 1.0, 1e-3);
   EXPECT_TRUE(H.isHot(Hot));
   EXPECT_FALSE(H.isCold(Hot));
   EXPECT_TRUE(H.isCold(Cold));
   EXPECT_FALSE(H.isHot(Cold));
+}
+
+TEST_F(HotnessTest, ProfileCountIsALowerBound) {
+  // The profile says @get ran 0 times out of line (the instrumented build
+  // inlined it everywhere); after LTO, the hot @loop calls it on every
+  // call: it runs as often as its caller's block, and is hot.
+  parse(std::string("define void @loop(ptr %p) !prof !20 {\n"
+                    "  %v = call i32 @get(ptr %p)\n"
+                    "  store i32 %v, ptr %p\n"
+                    "  ret void\n}\n"
+                    "define internal i32 @get(ptr %p) !prof !21 {\n"
+                    "  %v = load i32, ptr %p\n"
+                    "  ret i32 %v\n}\n") +
+        Summary +
+        "!20 = !{!\"function_entry_count\", i64 1000}\n"
+        "!21 = !{!\"function_entry_count\", i64 0}\n");
+  ProgramHotness H = compute();
+  EXPECT_DOUBLE_EQ(H.entryCount(fn("get")), 1000.0);
+  EXPECT_TRUE(H.isHot(fn("get").getEntryBlock()));
+  EXPECT_FALSE(H.isCold(fn("get").getEntryBlock()));
 }
 
 TEST_F(HotnessTest, ZeroShareMakesNothingHot) {
