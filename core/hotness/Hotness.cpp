@@ -241,6 +241,16 @@ Local localFrequencies(const Function &F,
   return L;
 }
 
+/// What steps 2 and 4 read of the call graph, built once: its strongly
+/// connected components, callers first; the component of each function;
+/// and the functions whose address is taken, by type (what a call through
+/// a pointer of that type may reach).
+struct CallGraphShape {
+  std::vector<std::vector<unsigned>> Components;
+  std::vector<unsigned> ComponentOf;
+  DenseMap<FunctionType *, std::vector<unsigned>> AddressTaken;
+};
+
 /// The strongly connected components of the direct call graph, callers
 /// first (Tarjan's algorithm, without recursion: call chains are deep).
 std::vector<std::vector<unsigned>> componentsCallersFirst(
@@ -298,17 +308,28 @@ std::vector<std::vector<unsigned>> componentsCallersFirst(
   return Components;
 }
 
+CallGraphShape shapeOf(ArrayRef<const Function *> Fs,
+                       const std::vector<Local> &Locals) {
+  CallGraphShape G;
+  G.Components = componentsCallersFirst(Locals);
+  G.ComponentOf.resize(Fs.size());
+  for (unsigned K = 0; K < G.Components.size(); ++K)
+    for (unsigned F : G.Components[K])
+      G.ComponentOf[F] = K;
+  for (unsigned K = 0; K < Fs.size(); ++K)
+    if (Fs[K]->hasAddressTaken())
+      G.AddressTaken[Fs[K]->getFunctionType()].push_back(K);
+  return G;
+}
+
 /// Step 2's flow: each function's calls per run, from the seeds (the runs
 /// that reach it from nowhere the flow follows).
-std::vector<double>
-flow(const std::vector<Local> &Locals,
-     const std::vector<std::vector<unsigned>> &Components,
-     const std::vector<double> &Seed) {
+std::vector<double> flow(const std::vector<Local> &Locals,
+                         const CallGraphShape &G,
+                         const std::vector<double> &Seed) {
   std::vector<double> In = Seed, Count(Locals.size(), 0);
-  std::vector<unsigned> ComponentOf(Locals.size());
-  for (unsigned K = 0; K < Components.size(); ++K)
-    for (unsigned F : Components[K])
-      ComponentOf[F] = K;
+  const std::vector<std::vector<unsigned>> &Components = G.Components;
+  const std::vector<unsigned> &ComponentOf = G.ComponentOf;
   // A profile's entry count is a floor, not the answer: the instrumented
   // build inlined differently, and a function it inlined everywhere (0
   // calls out of line) may be called from hot code after LTO.
@@ -350,18 +371,10 @@ flow(const std::vector<Local> &Locals,
 /// called again and again, or back into its own recursive component makes
 /// its callee one; a call through a pointer makes every function of its
 /// type whose address is taken one.
-std::vector<uint8_t>
-repeatedFunctions(ArrayRef<const Function *> Fs, const std::vector<Local> &Locals,
-                  const std::vector<std::vector<unsigned>> &Components) {
-  std::vector<unsigned> ComponentOf(Fs.size());
-  for (unsigned K = 0; K < Components.size(); ++K)
-    for (unsigned F : Components[K])
-      ComponentOf[F] = K;
-  DenseMap<FunctionType *, std::vector<unsigned>> Targets;
-  for (unsigned K = 0; K < Fs.size(); ++K)
-    if (Fs[K]->hasAddressTaken())
-      Targets[Fs[K]->getFunctionType()].push_back(K);
-  std::vector<uint8_t> Repeated(Fs.size(), 0);
+std::vector<uint8_t> repeatedFunctions(const std::vector<Local> &Locals,
+                                       const CallGraphShape &G) {
+  const std::vector<unsigned> &ComponentOf = G.ComponentOf;
+  std::vector<uint8_t> Repeated(Locals.size(), 0);
   std::vector<unsigned> Work;
   auto Mark = [&](unsigned F) {
     if (!Repeated[F]) {
@@ -382,12 +395,13 @@ repeatedFunctions(ArrayRef<const Function *> Fs, const std::vector<Local> &Local
     for (unsigned E = 0; E < L.Indirect.size(); ++E) {
       unsigned B = L.IndirectBlock[E];
       if (L.Likely[B] && (FRepeats || L.InLoop[B]))
-        if (auto It = Targets.find(L.Indirect[E].first); It != Targets.end())
+        if (auto It = G.AddressTaken.find(L.Indirect[E].first);
+            It != G.AddressTaken.end())
           for (unsigned T : It->second)
             Mark(T);
     }
   };
-  for (unsigned F = 0; F < Fs.size(); ++F)
+  for (unsigned F = 0; F < Locals.size(); ++F)
     Visit(F, false);
   while (!Work.empty()) {
     unsigned F = Work.back();
@@ -419,30 +433,24 @@ ProgramHotness ProgramHotness::compute(Module &M, const HotnessOptions &O) {
 
   // 2. Entry counts: from the roots, then once more with the calls through
   // pointers shared out among the functions they may reach.
-  std::vector<std::vector<unsigned>> Components =
-      componentsCallersFirst(Locals);
+  CallGraphShape Shape = shapeOf(Fs, Locals);
   std::vector<double> Seed(Fs.size(), 0);
   for (unsigned K = 0; K < Fs.size(); ++K)
     Seed[K] = Locals[K].Root ? 1 : 0;
-  std::vector<double> Count = flow(Locals, Components, Seed);
-  DenseMap<FunctionType *, std::pair<double, unsigned>> ThroughPointers;
+  std::vector<double> Count = flow(Locals, Shape, Seed);
+  DenseMap<FunctionType *, double> ThroughPointers;
   for (unsigned K = 0; K < Fs.size(); ++K)
     for (auto [Type, PerCall] : Locals[K].Indirect)
-      ThroughPointers[Type].first += Count[K] * PerCall;
-  std::vector<unsigned> Targets;
-  for (unsigned K = 0; K < Fs.size(); ++K)
-    if (Fs[K]->hasAddressTaken() &&
-        ThroughPointers.count(Fs[K]->getFunctionType())) {
-      ++ThroughPointers[Fs[K]->getFunctionType()].second;
-      Targets.push_back(K);
-    }
-  if (!Targets.empty()) {
-    for (unsigned K : Targets) {
-      auto [Calls, Callees] = ThroughPointers[Fs[K]->getFunctionType()];
-      Seed[K] += Calls / Callees;
-    }
-    Count = flow(Locals, Components, Seed);
-  }
+      ThroughPointers[Type] += Count[K] * PerCall;
+  bool Shared = false;
+  for (auto &[Type, Calls] : ThroughPointers)
+    if (auto It = Shape.AddressTaken.find(Type); It != Shape.AddressTaken.end())
+      for (unsigned K : It->second) {
+        Seed[K] += Calls / double(It->second.size());
+        Shared = true;
+      }
+  if (Shared)
+    Count = flow(Locals, Shape, Seed);
 
   // 3. Block counts, and the instructions the program executes.
   for (unsigned K = 0; K < Fs.size(); ++K) {
@@ -466,7 +474,7 @@ ProgramHotness ProgramHotness::compute(Module &M, const HotnessOptions &O) {
     return H;
   }
   // Without one: what runs again and again, and on a good share of it.
-  std::vector<uint8_t> Repeated = repeatedFunctions(Fs, Locals, Components);
+  std::vector<uint8_t> Repeated = repeatedFunctions(Locals, Shape);
   for (unsigned K = 0; K < Fs.size(); ++K)
     for (unsigned B = 0; B < Locals[K].Blocks.size(); ++B)
       H.Blocks[Locals[K].Blocks[B].first].Hot =

@@ -615,7 +615,10 @@ private:
   bool evaluate(Priced &G, std::string *Why = nullptr);
   /// Drops the sites that overlap code already taken; true if any did.
   bool dropTaken(OutlineCandidate &C) const;
-  /// Instructions the calls of G's sites add per run of the program.
+  /// Instructions S's call adds per run of the program (none in code a
+  /// profile shows cold).
+  double siteRunTime(const OutlineSite &S, const OutlinePlan &P);
+  /// The same for all of G's sites.
   double addedRunTime(const Priced &G);
   /// Drops the sites in hot code and those the budget cannot afford;
   /// Why says what dropped them.
@@ -702,13 +705,15 @@ static double siteCallSequence(const OutlineSite &S, const OutlinePlan &P,
   return N + 2.0 * valuesAcross(S, Facts.of(*S.F)).Unsaved;
 }
 
+double Outliner::siteRunTime(const OutlineSite &S, const OutlinePlan &P) {
+  const BasicBlock &BB = *S.Insts.front()->getParent();
+  return Hot.isCold(BB) ? 0 : siteCallSequence(S, P, Facts) * Hot.count(BB);
+}
+
 double Outliner::addedRunTime(const Priced &G) {
   double Added = 0;
-  for (const OutlineSite &S : G.C.Sites) {
-    const BasicBlock &BB = *S.Insts.front()->getParent();
-    if (!Hot.isCold(BB))
-      Added += siteCallSequence(S, G.P, Facts) * Hot.count(BB);
-  }
+  for (const OutlineSite &S : G.C.Sites)
+    Added += siteRunTime(S, G.P);
   return Added;
 }
 
@@ -717,14 +722,11 @@ void Outliner::fitRunTime(Priced &G, std::string &Why) {
   unsigned InHotCode = 0, OverBudget = 0;
   double Added = 0;
   for (OutlineSite &S : G.C.Sites) {
-    const BasicBlock &BB = *S.Insts.front()->getParent();
-    if (Hot.isHot(BB)) {
+    if (Hot.isHot(*S.Insts.front()->getParent())) {
       ++InHotCode;
       continue;
     }
-    double Charge = Hot.isCold(BB) ? 0
-                                   : siteCallSequence(S, G.P, Facts) *
-                                         Hot.count(BB);
+    double Charge = siteRunTime(S, G.P);
     if (!Budget.affords(Added + Charge)) {
       ++OverBudget;
       continue;
