@@ -313,12 +313,28 @@ double setRegisterBytes(StringRef Arch) {
   return 1;
 }
 
+/// How many of Set's functions have feature F at all.
+unsigned supportOf(const std::vector<const Sample *> &Set, Feature F) {
+  return count_if(Set, [&](const Sample *S) {
+    return S->Counts[unsigned(F)] != 0;
+  });
+}
+
+/// A feature seen in fewer of the training functions than this is not
+/// fitted: a handful of functions lets its price soak up whatever else
+/// those functions hold (AArch64's vector values live across a call, in 5
+/// functions of the corpus, came out at 47 bytes for a 4-byte store and a
+/// 4-byte load). It keeps the price of the compiled-in table, said so in
+/// the written one.
+constexpr unsigned MinSupport = 20;
+
 /// Non-negative weighted least squares: minimizes sum W (x.p - y)^2 over
 /// p >= 0 (AtLeastOneInstruction's p >= MinInstruction, and the NoMoreThan
 /// orders) by coordinate descent on the normal equations, from P on.
+/// Prices marked Fixed keep their value in P.
 void solveWeighted(const std::vector<const Sample *> &Train,
                    const std::vector<double> &W, double MinInstruction,
-                   std::vector<double> &P) {
+                   const std::vector<bool> &Fixed, std::vector<double> &P) {
   const unsigned N = NumFeatures;
   std::vector<double> A(N * N, 0), B(N, 0);
   for (size_t K = 0; K != Train.size(); ++K) {
@@ -334,8 +350,8 @@ void solveWeighted(const std::vector<const Sample *> &Train,
   for (unsigned Sweep = 0; Sweep != 20000; ++Sweep) {
     double Moved = 0;
     for (unsigned I = 0; I != N; ++I) {
-      if (A[I * N + I] <= 0)
-        continue; // Never seen: stays 0.
+      if (Fixed[I] || A[I * N + I] <= 0)
+        continue; // Too rarely seen to fit, or never: stays as it is.
       double R = B[I];
       for (unsigned J = 0; J != N; ++J)
         if (J != I)
@@ -371,12 +387,21 @@ constexpr double SizeExponent = 0.4;
 /// bytes still weigh more than a thunk's. Solved by iteratively reweighted
 /// least squares from the 1/y least-squares start: each round weighs a
 /// function by 1 / (y^(1 + SizeExponent) max(|relative error|, 2%)).
+/// Prices of features in fewer than MinSupport training functions are
+/// Prior's, not fitted.
 std::vector<double> fitPrices(const std::vector<const Sample *> &Train,
-                              double MinInstruction) {
+                              double MinInstruction,
+                              const std::vector<double> &Prior) {
   std::vector<double> W(Train.size()), P(NumFeatures, 0);
+  std::vector<bool> Fixed(NumFeatures, false);
+  for (unsigned I = 0; I != NumFeatures; ++I) {
+    Fixed[I] = supportOf(Train, Feature(I)) < MinSupport;
+    if (Fixed[I])
+      P[I] = Prior[I];
+  }
   for (size_t K = 0; K != Train.size(); ++K)
     W[K] = Train[K]->Share / std::max(Train[K]->Bytes, 1.0);
-  solveWeighted(Train, W, MinInstruction, P);
+  solveWeighted(Train, W, MinInstruction, Fixed, P);
   for (unsigned Round = 0; Round != 30; ++Round) {
     for (size_t K = 0; K != Train.size(); ++K) {
       const Sample &S = *Train[K];
@@ -386,7 +411,7 @@ std::vector<double> fitPrices(const std::vector<const Sample *> &Train,
       double Rel = std::max(std::fabs(X - Y) / Y, 0.02);
       W[K] = S.Share / (std::pow(Y, 1 + SizeExponent) * Rel);
     }
-    solveWeighted(Train, W, MinInstruction, P);
+    solveWeighted(Train, W, MinInstruction, Fixed, P);
   }
   return P;
 }
@@ -461,8 +486,14 @@ int runFit() {
     }
   if (Train.empty())
     fail("no functions to fit on");
+  // What the features too rare to fit keep: the compiled-in table's prices
+  // (0 for a target without one).
+  std::vector<double> Prior(NumFeatures, 0);
+  if (const SizeTable *Old =
+          sizeTableFor(Triple(All.front().Arch + "-unknown-linux")))
+    Prior.assign(std::begin(Old->Bytes), std::end(Old->Bytes));
   std::vector<double> Prices =
-      fitPrices(Train, setRegisterBytes(All.front().Arch));
+      fitPrices(Train, setRegisterBytes(All.front().Arch), Prior);
   auto Model = [&](const Sample &S) { return predict(Prices, S); };
 
   std::string Summary;
@@ -484,6 +515,12 @@ int runFit() {
         << "\n//   whole module: "
         << describe(errorsOf(Whole, Model), errorsOf(Whole, ttiOf)) << "\n";
   }
+  for (unsigned I = 0; I != NumFeatures; ++I)
+    if (unsigned N = supportOf(Train, Feature(I)); N < MinSupport)
+      SOS << format("// %s: in %u of the functions fitted on (fewer than %u): "
+                    "not fitted, kept at %.3f.\n",
+                    featureName(Feature(I)), N, MinSupport,
+                    Prices[I]);
   // Where the target outlines by default, what merging removes is worth
   // less: measured on the same modules, with coalesce's pipeline.
   double With = 0, Without = 0;
