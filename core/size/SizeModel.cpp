@@ -58,8 +58,8 @@
 // The prices are fitted, not guessed:
 //  1. tools/coalesce-size compiles real programs' merged LTO modules
 //     (bench/run --save-modules: the sqlite3 shell, xmllint, leveldb's
-//     db_bench and tests, and Box2D for float-heavy C++, for each target:
-//     x86-64, AArch64, RISC-V 64) with the target's own code
+//     db_bench and tests, for each target: x86-64, AArch64, RISC-V 64;
+//     and on x86-64 Box2D, float-heavy C++) with the target's own code
 //     generator, in process, as a link would (PIC, the functions' -Oz
 //     attributes), and reads each function's size from the object's
 //     symbol table. The machine outliner (on by default at -Oz on
@@ -80,10 +80,11 @@
 //     it keeps its earlier price, and the table says so. On x86-64 a
 //     float live across a call is in 98 functions (Box2D's 48 of them)
 //     and fits at 12.3 bytes (a spill and a reload, 5 or 6 bytes each,
-//     and the frame grows); on AArch64, where the low halves of v8-v15 are saved,
-//     only vectors are unsaved, in 5 functions of the corpus, and the fit
-//     would give them 47 bytes for a 4-byte store and a 4-byte load: they
-//     keep the first-principles 8.
+//     and the frame grows). On AArch64, where the low halves of v8-v15
+//     are saved, only vectors are unsaved: in 5 functions with Box2D in
+//     the fit, which would give them 47 bytes for a 4-byte store and a
+//     4-byte load. They keep the first-principles 8 (RISC-V too), and
+//     Box2D is fitted on x86-64 only.
 //  4. It writes the prices as core/size/tables/<arch>.inc, compiled in.
 // bench/size-fit reproduces the whole fit with one command.
 //
