@@ -197,7 +197,8 @@ Local localFrequencies(const Function &F,
   Function &MF = const_cast<Function &>(F); // The analyses take it mutable.
   DominatorTree DT(MF);
   LoopInfo LI(DT);
-  BranchProbabilityInfo BPI(MF, LI);
+  // Handed the tree it would otherwise build again.
+  BranchProbabilityInfo BPI(MF, LI, /*TLI=*/nullptr, &DT);
   BlockFrequencyInfo BFI(MF, BPI, LI);
   double Entry = std::max(double(BFI.getEntryFreq().getFrequency()), 1.0);
   DenseMap<const BasicBlock *, double> Odds = oddsOfReaching(F, DT, BPI);
