@@ -330,6 +330,19 @@ unsigned supportOf(const std::vector<const Sample *> &Set, Feature F) {
 /// the written one.
 constexpr unsigned MinSupport = 20;
 
+/// Per feature: whether Train has it in too few functions to fit.
+std::vector<bool> tooRareToFit(const std::vector<const Sample *> &Train) {
+  std::vector<bool> Rare(NumFeatures);
+  for (unsigned I = 0; I != NumFeatures; ++I)
+    Rare[I] = supportOf(Train, Feature(I)) < MinSupport;
+  return Rare;
+}
+
+/// The compiled-in table for a module's architecture, or null.
+const SizeTable *compiledTable(StringRef Arch) {
+  return sizeTableFor(Triple(Arch.str() + "-unknown-linux"));
+}
+
 /// Non-negative weighted least squares: minimizes sum W (x.p - y)^2 over
 /// p >= 0 (AtLeastOneInstruction's p >= MinInstruction, and the NoMoreThan
 /// orders) by coordinate descent on the normal equations, from P on.
@@ -389,18 +402,15 @@ constexpr double SizeExponent = 0.4;
 /// bytes still weigh more than a thunk's. Solved by iteratively reweighted
 /// least squares from the 1/y least-squares start: each round weighs a
 /// function by 1 / (y^(1 + SizeExponent) max(|relative error|, 2%)).
-/// Prices of features in fewer than MinSupport training functions are
-/// Prior's, not fitted.
+/// The prices of the Fixed features are Prior's, not fitted.
 std::vector<double> fitPrices(const std::vector<const Sample *> &Train,
                               double MinInstruction,
+                              const std::vector<bool> &Fixed,
                               const std::vector<double> &Prior) {
   std::vector<double> W(Train.size()), P(NumFeatures, 0);
-  std::vector<bool> Fixed(NumFeatures, false);
-  for (unsigned I = 0; I != NumFeatures; ++I) {
-    Fixed[I] = supportOf(Train, Feature(I)) < MinSupport;
+  for (unsigned I = 0; I != NumFeatures; ++I)
     if (Fixed[I])
       P[I] = Prior[I];
-  }
   for (size_t K = 0; K != Train.size(); ++K)
     W[K] = Train[K]->Share / std::max(Train[K]->Bytes, 1.0);
   solveWeighted(Train, W, MinInstruction, Fixed, P);
@@ -491,11 +501,11 @@ int runFit() {
   // What the features too rare to fit keep: the compiled-in table's prices
   // (0 for a target without one).
   std::vector<double> Prior(NumFeatures, 0);
-  if (const SizeTable *Old =
-          sizeTableFor(Triple(All.front().Arch + "-unknown-linux")))
+  if (const SizeTable *Old = compiledTable(All.front().Arch))
     Prior.assign(std::begin(Old->Bytes), std::end(Old->Bytes));
+  std::vector<bool> Rare = tooRareToFit(Train);
   std::vector<double> Prices =
-      fitPrices(Train, setRegisterBytes(All.front().Arch), Prior);
+      fitPrices(Train, setRegisterBytes(All.front().Arch), Rare, Prior);
   auto Model = [&](const Sample &S) { return predict(Prices, S); };
 
   std::string Summary;
@@ -518,11 +528,11 @@ int runFit() {
         << describe(errorsOf(Whole, Model), errorsOf(Whole, ttiOf)) << "\n";
   }
   for (unsigned I = 0; I != NumFeatures; ++I)
-    if (unsigned N = supportOf(Train, Feature(I)); N < MinSupport)
+    if (Rare[I])
       SOS << format("// %s: in %u of the functions fitted on (fewer than %u): "
                     "not fitted, kept at %.3f.\n",
-                    featureName(Feature(I)), N, MinSupport,
-                    Prices[I]);
+                    featureName(Feature(I)), supportOf(Train, Feature(I)),
+                    MinSupport, Prices[I]);
   // Where the target outlines by default, what merging removes is worth
   // less: measured on the same modules, with coalesce's pipeline.
   double With = 0, Without = 0;
@@ -580,7 +590,7 @@ int runCheck(bool List) {
   bool Failed = false;
   for (const std::string &In : Inputs) {
     Measured M = measure(In);
-    const SizeTable *Table = sizeTableFor(Triple(M.Arch + "-unknown-linux"));
+    const SizeTable *Table = compiledTable(M.Arch);
     if (!Table)
       fail(In + ": no size model for " + M.Arch);
     SizeModel Model(Table);
