@@ -105,7 +105,7 @@ static FunctionSet changedFunctions(Module &M, const Report &Outlined,
 /// is then, and spends from Budget. Returns whether any round changed M.
 static bool outlineRounds(Module &M, const Config &C, Report &R,
                           const SizeModel &Size, RunTimeBudget &Budget,
-                          Outcome &O,
+                          HotnessCache &Kept, Outcome &O,
                           std::optional<ProgramHotness> Current = {}) {
   bool Changed = false;
   if (!Size.outlinesByDefault() && !C.OutlineWithMachineOutliner)
@@ -113,7 +113,7 @@ static bool outlineRounds(Module &M, const Config &C, Report &R,
   FunctionSet LastChanged;
   for (unsigned Round = 0; Round != C.OutlineRounds; ++Round) {
     ProgramHotness Hot = Current ? std::move(*Current)
-                                 : ProgramHotness::compute(M, C.Hotness);
+                                 : ProgramHotness::compute(M, C.Hotness, &Kept);
     Current.reset();
     Report Outlined;
     bool Any = outlineSimilarCode(M, C.Outlining, Outlined, Size, Hot,
@@ -137,10 +137,12 @@ Outcome runOutlineStage(Module &M, const Config &C, Report &R,
   SizeModel Size = SizeModel::forModule(M, GetTTI);
   R.SizeBasis = Size.basis();
   Outcome Rounds; // What the verifier says between rounds.
-  RunTimeBudget Budget(ProgramHotness::compute(M, C.Hotness).executed(),
-                       C.RunTimeBudgetPerMille);
+  HotnessCache Kept;
+  std::optional<ProgramHotness> Hot =
+      ProgramHotness::compute(M, C.Hotness, &Kept);
+  RunTimeBudget Budget(Hot->executed(), C.RunTimeBudgetPerMille);
   Outcome O = runAlone(M, C, R, "outline", [&] {
-    return outlineRounds(M, C, R, Size, Budget, Rounds);
+    return outlineRounds(M, C, R, Size, Budget, Kept, Rounds, std::move(Hot));
   });
   O.Problems.insert(O.Problems.begin(), Rounds.Problems.begin(),
                     Rounds.Problems.end());
@@ -173,14 +175,17 @@ Outcome runPipeline(Module &M, const Config &C, Report &R, TTIGetter GetTTI) {
   //    What they and the outliner add to the program's run time comes
   //    out of one budget: a share of the instructions the program is
   //    estimated to execute. An estimate (core/hotness) holds until the
-  //    module changes.
-  std::optional<ProgramHotness> Hot = ProgramHotness::compute(M, C.Hotness);
+  //    module changes; the next one analyses again only the functions
+  //    that did.
+  HotnessCache Kept;
+  std::optional<ProgramHotness> Hot =
+      ProgramHotness::compute(M, C.Hotness, &Kept);
   RunTimeBudget Budget(Hot->executed(), C.RunTimeBudgetPerMille);
   for (unsigned Round = 0; C.MergeConstants && Round != MaxConstantRounds;
        ++Round) {
     Report Constants;
     if (!Hot)
-      Hot = ProgramHotness::compute(M, C.Hotness);
+      Hot = ProgramHotness::compute(M, C.Hotness, &Kept);
     bool Merged = mergeFunctionsUpToConstants(M, C.Constants, Constants,
                                               &Size, &*Hot, &Budget);
     R.append(Constants, "merge-constants");
@@ -198,7 +203,8 @@ Outcome runPipeline(Module &M, const Config &C, Report &R, TTIGetter GetTTI) {
   // 3. Outline similar regions anywhere in the module into shared
   //    functions, in rounds while they still save bytes.
   if (C.Outline)
-    O.Changed |= outlineRounds(M, C, R, Size, Budget, O, std::move(Hot));
+    O.Changed |=
+        outlineRounds(M, C, R, Size, Budget, Kept, O, std::move(Hot));
 
   // 4. Report: the host prints or writes R.
   countFunctions(M, R.FunctionsAfter, &R.BodiesAfter);

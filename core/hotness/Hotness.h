@@ -13,6 +13,7 @@
 #include "llvm/ADT/DenseMap.h"
 
 #include <cstdint>
+#include <memory>
 
 namespace llvm {
 class BasicBlock;
@@ -34,14 +35,37 @@ struct HotnessOptions {
   unsigned ProfileHotPerMillion = 999000;
 };
 
+/// What ProgramHotness::compute keeps of each function from one snapshot
+/// to the next: the block frequencies of its step 1, taken again only for
+/// the functions whose code they read has changed since. One per run of
+/// the pipeline, on its thread.
+class HotnessCache {
+public:
+  HotnessCache();
+  ~HotnessCache();
+  HotnessCache(const HotnessCache &) = delete;
+  HotnessCache &operator=(const HotnessCache &) = delete;
+  /// In the last snapshot: functions analysed, and analyses kept.
+  unsigned analysed() const;
+  unsigned kept() const;
+
+private:
+  friend class ProgramHotness;
+  struct Functions;
+  std::unique_ptr<Functions> Of;
+};
+
 /// How often each block runs per run of the program: from the profile in
 /// the module where there is one (function entry counts, branch weights),
 /// else a static estimate over the call graph. A snapshot: blocks created
 /// after it run 0 times by it.
 class ProgramHotness {
 public:
-  /// Estimates for every function of M with a body.
-  static ProgramHotness compute(llvm::Module &M, const HotnessOptions &O);
+  /// Estimates for every function of M with a body. With a Cache, the
+  /// analyses of functions unchanged since its last snapshot are kept:
+  /// the result is the same as without one.
+  static ProgramHotness compute(llvm::Module &M, const HotnessOptions &O,
+                                HotnessCache *Cache = nullptr);
 
   /// Executions of BB per run of the program.
   double count(const llvm::BasicBlock &BB) const;

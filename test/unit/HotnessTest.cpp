@@ -4,7 +4,8 @@
 // the call graph (through loops, chains, recursion and calls through
 // pointers), the roots run once, the executed instructions are the counts
 // weighted by block sizes, and hot and cold come from the coverage option
-// or, with a profile, from its entry counts and summary.
+// or, with a profile, from its entry counts and summary. A HotnessCache
+// keeps the analyses of unchanged functions and changes no estimate.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +13,7 @@
 
 #include "llvm/AsmParser/Parser.h"
 #include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/SourceMgr.h"
 
@@ -34,6 +36,13 @@ protected:
       Err.print("HotnessTest", errs());
     EXPECT_TRUE(M);
     return *M;
+  }
+  /// Adds Text's functions to the module.
+  void parseMore(const std::string &Text) {
+    SMDiagnostic Err;
+    if (parseAssemblyInto(MemoryBufferRef(Text, "more"), M.get(), nullptr,
+                          Err))
+      Err.print("HotnessTest", errs());
   }
   Function &fn(const char *Name) {
     Function *F = M->getFunction(Name);
@@ -284,6 +293,83 @@ TEST_F(HotnessTest, ZeroShareMakesNothingHot) {
     }
   EXPECT_GT(HotByDefault, 0u);
   EXPECT_EQ(Hot, 0u);
+}
+
+/// Every block's count and hot flag in A and B are the same.
+void expectSameEstimates(const Module &M, const ProgramHotness &A,
+                         const ProgramHotness &B) {
+  EXPECT_DOUBLE_EQ(A.executed(), B.executed());
+  for (const Function &F : M)
+    for (const BasicBlock &BB : F) {
+      EXPECT_DOUBLE_EQ(A.count(BB), B.count(BB)) << F.getName().str();
+      EXPECT_EQ(A.isHot(BB), B.isHot(BB)) << F.getName().str();
+    }
+}
+
+/// @pick calls @slow on one side of a branch; whether that side is likely
+/// depends on @slow's attributes, not on @pick's code.
+const char *Branchy = "define internal void @slow(ptr %p) {\n"
+                      "  store i32 1, ptr %p\n"
+                      "  ret void\n}\n"
+                      "define void @pick(ptr %p, i1 %c) {\n"
+                      "entry:\n"
+                      "  br i1 %c, label %call, label %done\n"
+                      "call:\n"
+                      "  call void @slow(ptr %p)\n"
+                      "  br label %done\n"
+                      "done:\n"
+                      "  ret void\n}\n";
+
+TEST_F(HotnessTest, CacheKeepsUnchangedFunctions) {
+  parse(LoopCalls);
+  HotnessCache Cache;
+  ProgramHotness First = ProgramHotness::compute(*M, {}, &Cache);
+  EXPECT_EQ(Cache.analysed(), 3u);
+  EXPECT_EQ(Cache.kept(), 0u);
+  ProgramHotness Again = ProgramHotness::compute(*M, {}, &Cache);
+  EXPECT_EQ(Cache.analysed(), 0u);
+  EXPECT_EQ(Cache.kept(), 3u);
+  expectSameEstimates(*M, First, Again);
+  // Another share of the loop makes likely: nothing is kept.
+  HotnessOptions Other;
+  Other.HotSharePerMille = 500;
+  ProgramHotness Shared = ProgramHotness::compute(*M, Other, &Cache);
+  EXPECT_EQ(Cache.analysed(), 3u);
+  expectSameEstimates(*M, Shared, compute(Other));
+}
+
+TEST_F(HotnessTest, CacheAnalysesChangedCodeAgain) {
+  parse(Branchy);
+  HotnessCache Cache;
+  ProgramHotness Before = ProgramHotness::compute(*M, {}, &Cache);
+  // A cold callee makes its block unlikely: @pick's frequencies change
+  // though not one of its instructions did (and @slow's attributes are
+  // its own).
+  fn("slow").addFnAttr(Attribute::Cold);
+  ProgramHotness After = ProgramHotness::compute(*M, {}, &Cache);
+  EXPECT_EQ(Cache.analysed(), 2u);
+  EXPECT_EQ(Cache.kept(), 0u);
+  expectSameEstimates(*M, After, compute());
+  EXPECT_LT(After.count(block("pick", "call")),
+            Before.count(block("pick", "call")));
+  // So do branch weights on the branch.
+  Instruction *Br = fn("pick").getEntryBlock().getTerminator();
+  MDBuilder MDB(C);
+  Br->setMetadata(LLVMContext::MD_prof, MDB.createBranchWeights(1000, 1));
+  ProgramHotness Weighted = ProgramHotness::compute(*M, {}, &Cache);
+  EXPECT_EQ(Cache.analysed(), 1u);
+  EXPECT_EQ(Cache.kept(), 1u);
+  expectSameEstimates(*M, Weighted, compute());
+  EXPECT_GT(Weighted.count(block("pick", "call")),
+            After.count(block("pick", "call")));
+  // And a deleted function is forgotten: its successor at any address is
+  // analysed on its own code.
+  fn("pick").eraseFromParent();
+  parseMore("define void @pick(ptr %p, i1 %c) {\n"
+            "entry:\n"
+            "  ret void\n}\n");
+  ProgramHotness Replaced = ProgramHotness::compute(*M, {}, &Cache);
+  expectSameEstimates(*M, Replaced, compute());
 }
 
 } // namespace
