@@ -38,6 +38,7 @@
 
 #include "plugin/GnuPlugin.h"
 #include "plugin/BitcodeCountCheck.h"
+#include "plugin/LinkReport.h"
 #include "plugin/SymbolTableCheck.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -910,6 +911,10 @@ std::vector<std::string> runLTO(State &S, Problems &P) {
   } else if (E) {
     P.add(std::move(E), "");
   }
+  // Every ThinLTO backend is done: their reports make the link's.
+  std::string ReportError;
+  if (!writeLinkReport(ReportError))
+    P.add(ReportError);
 
   std::vector<std::string> Files;
   for (auto &[Task, Path] : Outputs) {

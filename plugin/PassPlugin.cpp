@@ -2,7 +2,9 @@
 //
 // Registers the passes with any host that loads pass plugins:
 //   ld.lld --load-pass-plugin=coalesce.so     full LTO, once, on the merged
-//                                             module, before code generation
+//                                             module, before code generation;
+//                                             ThinLTO, in every backend, on
+//                                             its module after import
 //   opt -load-pass-plugin=coalesce.so
 //       -passes=coalesce-merge | coalesce-merge-constants | coalesce-outline
 //               | coalesce
@@ -10,12 +12,14 @@
 // Pipeline parameters are an option channel of their own, usable wherever a
 // pipeline is written (opt -passes, ld.lld --lto-newpm-passes):
 //   coalesce<print-merges;report=FILE;no-aliases;no-rewrite-calls;verify;
-//            verify-order=N;no-merge-constants;no-outline>
+//            verify-order=N;no-merge-constants;no-outline;thinlto>
+// (thinlto: run as in a ThinLTO backend, for tests.)
 // The passes hold no algorithm: they read the options, call core/, and
 // hand the report and any problem back to the host.
 //
 //===----------------------------------------------------------------------===//
 
+#include "plugin/LinkReport.h"
 #include "plugin/Options.h"
 
 #include "core/Pipeline.h"
@@ -33,7 +37,6 @@
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <atomic>
 #include <map>
 #include <memory>
 #include <optional>
@@ -48,7 +51,7 @@ enum class Stage { MergeOnly, MergeConstantsOnly, OutlineOnly, Pipeline };
 /// Overrides given as pipeline parameters: coalesce<...>.
 struct PassParams {
   std::optional<bool> PrintMerges, UseAliases, RewriteCalls, Verify,
-      MergeConstants, Outline;
+      MergeConstants, Outline, ThinBackend;
   std::optional<unsigned> VerifyOrder;
   std::optional<std::string> ReportPath;
   std::string Error; ///< A bad parameter, reported when the pass runs.
@@ -106,6 +109,8 @@ PassParams parseParams(StringRef Text, StringRef PassName) {
       Flag(P.Outline, true);
     else if (Key == "no-outline")
       Flag(P.Outline, false);
+    else if (Key == "thinlto")
+      Flag(P.ThinBackend, true);
     else if (Key == "report" && HasValue && !Value.empty())
       P.ReportPath = Value.str();
     else if (Key == "verify-order") {
@@ -118,8 +123,8 @@ PassParams parseParams(StringRef Text, StringRef PassName) {
     } else {
       P.Error = "unknown parameter '" + Item.str() + "' of " + PassName.str() +
                 " (known: print-merges, report=FILE, no-aliases, "
-                "no-rewrite-calls, no-merge-constants, no-outline, verify, "
-                "verify-order=N)";
+                "no-rewrite-calls, no-merge-constants, no-outline, thinlto, "
+                "verify, verify-order=N)";
     }
     if (!P.Error.empty())
       break;
@@ -156,11 +161,19 @@ void writeReport(Module &M, const HostOptions &H, const Report &R) {
   Out.keep();
 }
 
+/// Where a pass instance runs: named in a pipeline (opt, clang), at the
+/// end of full LTO, or in a ThinLTO backend.
+enum class Host { Named, FullLTO, ThinBackend };
+
 class CoalescePass : public PassInfoMixin<CoalescePass> {
 public:
-  CoalescePass(Stage S, PassParams Params,
+  CoalescePass(Stage S, PassParams Params, Host Where = Host::Named,
                std::shared_ptr<PipelineState> State = nullptr)
-      : S(S), Params(std::move(Params)), State(std::move(State)) {}
+      : S(S), Params(std::move(Params)), Where(Where),
+        State(std::move(State)) {
+    if (this->Params.ThinBackend)
+      this->Where = Host::ThinBackend;
+  }
 
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &MAM) {
     if (State && State->NamedExplicitly)
@@ -172,6 +185,10 @@ public:
       return PreservedAnalyses::all();
     }
     Params.applyTo(H);
+    // A ThinLTO backend's module is one of many: the loops that call its
+    // functions may be in the others.
+    if (Where == Host::ThinBackend)
+      H.Core.Hotness.CalledFromOtherModules = true;
 
     // Size estimates need the target's code-size costs. Functions with the
     // same target-cpu and target-features share one TargetTransformInfo:
@@ -206,7 +223,15 @@ public:
     }
     for (const std::string &P : O.Problems)
       diagnose(M, P, DS_Error);
-    writeReport(M, H, R);
+    // A backend's report is one module's of the link's (LinkReport.h); a
+    // full-LTO module's is written now, and is one of the link's too if
+    // ThinLTO backends follow.
+    if (Where != Host::ThinBackend)
+      writeReport(M, H, R);
+    if (Where != Host::Named &&
+        !gatherModuleReport(M.getModuleIdentifier(), R, H,
+                            Where == Host::ThinBackend, Error))
+      diagnose(M, Error, DS_Error);
     return O.Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
   }
 
@@ -215,24 +240,8 @@ public:
 private:
   Stage S;
   PassParams Params;
+  Host Where;
   std::shared_ptr<PipelineState> State;
-};
-
-/// Added where coalesce cannot run: says so once per process, as a warning
-/// the user sees in the link's output, and changes nothing.
-class SkipNotePass : public PassInfoMixin<SkipNotePass> {
-public:
-  explicit SkipNotePass(const char *Why) : Why(Why) {}
-  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
-    static std::atomic<bool> Said{false};
-    if (!Said.exchange(true))
-      diagnose(M, Why, DS_Warning);
-    return PreservedAnalyses::all();
-  }
-  static bool isRequired() { return true; }
-
-private:
-  const char *Why;
 };
 
 void registerCallbacks(PassBuilder &PB) {
@@ -244,22 +253,26 @@ void registerCallbacks(PassBuilder &PB) {
   PB.registerFullLinkTimeOptimizationLastEPCallback(
       [State](ModulePassManager &MPM, OptimizationLevel Level) {
         if (Level != OptimizationLevel::O0)
-          MPM.addPass(CoalescePass(Stage::Pipeline, PassParams(), State));
+          MPM.addPass(CoalescePass(Stage::Pipeline, PassParams(),
+                                   Host::FullLTO, State));
       });
 
   // Without LTO (clang -fpass-plugin), once per translation unit, at the
   // end of the optimization pipeline. With -flto the compile step leaves
-  // the work to the link. ThinLTO backends see one module each: whole-
-  // program merging does not apply there yet, and a note says so once.
+  // the work to the link. In a ThinLTO backend, once on its module, after
+  // import and optimization (what was imported only to be inlined is gone
+  // by now), on as many threads as there are backends.
   PB.registerOptimizerLastEPCallback(
       [State](ModulePassManager &MPM, OptimizationLevel Level,
               ThinOrFullLTOPhase Phase) {
-        if (Phase == ThinOrFullLTOPhase::None && Level != OptimizationLevel::O0)
-          MPM.addPass(CoalescePass(Stage::Pipeline, PassParams(), State));
+        if (Level == OptimizationLevel::O0)
+          return;
+        if (Phase == ThinOrFullLTOPhase::None)
+          MPM.addPass(CoalescePass(Stage::Pipeline, PassParams(), Host::Named,
+                                   State));
         if (Phase == ThinOrFullLTOPhase::ThinLTOPostLink)
-          MPM.addPass(SkipNotePass(
-              "ThinLTO modules are not optimized (coalesce runs on full-LTO "
-              "links: compile with -flto or -flto=full)"));
+          MPM.addPass(CoalescePass(Stage::Pipeline, PassParams(),
+                                   Host::ThinBackend, State));
       });
 
   PB.registerPipelineParsingCallback(

@@ -84,7 +84,11 @@
 //     (outlining in them executed 6.5% more instructions). A function is called again and again when a likely block of a
 //     loop, of a function called again and again, or of its own recursion
 //     calls it; a call through a pointer so placed may reach every
-//     function of its type whose address is taken. Nothing is cold.
+//     function of its type whose address is taken. In a ThinLTO backend
+//     the module is one of many optimized apart, and the loops that call
+//     its functions may be in the others: every function they may call
+//     (not local to the module, or with its address taken; main aside)
+//     counts as called again and again. Nothing is cold.
 //
 // Cost. Step 1 is linear in the module (LLVM's frequency analyses per
 // function; with a cache, a walk over every instruction and the analyses
@@ -158,6 +162,8 @@ struct Local {
   bool AddressTaken = false;
   /// A root: runs once per run whatever calls it.
   bool Root = false;
+  /// Other modules of the program may call it (HotnessOptions).
+  bool CalledFromOutside = false;
 };
 
 /// The function a call reaches directly, through aliases and casts.
@@ -251,7 +257,8 @@ std::shared_ptr<const Frequencies> analyse(const Function &F,
 /// Step 1's walk over F: its blocks and calls. Calls per call come once
 /// the frequencies are there (withFrequencies).
 Local scan(const Function &F,
-           const DenseMap<const Function *, unsigned> &Index) {
+           const DenseMap<const Function *, unsigned> &Index,
+           const HotnessOptions &O) {
   Local L;
   for (const BasicBlock &BB : F) {
     unsigned Block = L.Blocks.size();
@@ -278,6 +285,8 @@ Local scan(const Function &F,
     L.ProfileEntry = C->getCount();
   L.AddressTaken = F.hasAddressTaken();
   L.Root = !F.hasLocalLinkage() || F.getName() == "main" || L.AddressTaken;
+  L.CalledFromOutside = O.CalledFromOtherModules && F.getName() != "main" &&
+                        (!F.hasLocalLinkage() || L.AddressTaken);
   return L;
 }
 
@@ -544,7 +553,8 @@ std::vector<double> flow(const std::vector<Local> &Locals,
 /// of the program. A call in a likely block of a loop, of a function
 /// called again and again, or back into its own recursive component makes
 /// its callee one; a call through a pointer makes every function of its
-/// type whose address is taken one.
+/// type whose address is taken one; and in one module of a program
+/// optimized apart, so is every function the other modules may call.
 std::vector<uint8_t> repeatedFunctions(const std::vector<Local> &Locals,
                                        const CallGraphShape &G) {
   const std::vector<unsigned> &ComponentOf = G.ComponentOf;
@@ -575,6 +585,9 @@ std::vector<uint8_t> repeatedFunctions(const std::vector<Local> &Locals,
             Mark(T);
     }
   };
+  for (unsigned F = 0; F < Locals.size(); ++F)
+    if (Locals[F].CalledFromOutside)
+      Mark(F);
   for (unsigned F = 0; F < Locals.size(); ++F)
     Visit(F, false);
   while (!Work.empty()) {
@@ -652,7 +665,7 @@ ProgramHotness ProgramHotness::compute(Module &M, const HotnessOptions &O,
   std::vector<Local> Locals(Fs.size());
   size_t NumBlocks = 0;
   for (size_t K = 0; K < Fs.size(); ++K) {
-    Locals[K] = scan(*Fs[K], Index);
+    Locals[K] = scan(*Fs[K], Index, O);
     withFrequencies(Locals[K], Kept ? Kept->frequencies(*Fs[K], Share, Next)
                                     : analyse(*Fs[K], Share));
     NumBlocks += Locals[K].Blocks.size();

@@ -33,6 +33,12 @@ struct HotnessOptions {
   /// With a profile, a block is hot if its count is among the largest that
   /// together make this share (in millionths) of the profile's counts.
   unsigned ProfileHotPerMillion = 999000;
+  /// The module is one of a program whose other modules are optimized
+  /// apart (a ThinLTO backend's): without a profile, a function they may
+  /// call (one not local to the module, or whose address is taken) may be
+  /// called again and again from their loops, and its likely blocks are
+  /// hot.
+  bool CalledFromOtherModules = false;
 };
 
 /// What ProgramHotness::compute keeps of each function from one snapshot

@@ -111,6 +111,8 @@ json::Value Report::toJSON() const {
       O["stage"] = R.Stage;
     if (R.ConstantParameters)
       O["constant_parameters"] = R.ConstantParameters;
+    if (!R.Module.empty())
+      O["module"] = R.Module;
     MergeList.push_back(std::move(O));
   }
   json::Array OutlineList;
@@ -126,6 +128,8 @@ json::Value Report::toJSON() const {
     };
     if (!R.Stage.empty())
       O["stage"] = R.Stage;
+    if (!R.Module.empty())
+      O["module"] = R.Module;
     OutlineList.push_back(std::move(O));
   }
   json::Array MissedList;
@@ -133,6 +137,8 @@ json::Value Report::toJSON() const {
     json::Object O{{"function", R.Function}, {"reason", R.Reason}};
     if (!R.Other.empty())
       O["other"] = R.Other;
+    if (!R.Module.empty())
+      O["module"] = R.Module;
     MissedList.push_back(std::move(O));
   }
   json::Object ByStage;
@@ -149,7 +155,7 @@ json::Value Report::toJSON() const {
   json::Object ByKind;
   for (MergeKind K : {MergeKind::Replaced, MergeKind::Alias, MergeKind::Thunk})
     ByKind[mergeKindName(K)] = count(K);
-  return json::Object{
+  json::Object Result{
       {"tool", "coalesce"},
       {"schema", 1},
       {"functions",
@@ -166,6 +172,18 @@ json::Value Report::toJSON() const {
       {"outlines", std::move(OutlineList)},
       {"missed", std::move(MissedList)},
   };
+  if (!Modules.empty()) {
+    json::Array ModuleList;
+    for (const ModuleTotals &T : Modules)
+      ModuleList.push_back(json::Object{
+          {"module", T.Module},
+          {"functions", json::Object{{"before", T.FunctionsBefore},
+                                     {"after", T.FunctionsAfter},
+                                     {"bodies_after", T.BodiesAfter}}},
+          {"estimated_bytes", T.EstimatedBytes}});
+    Result["modules"] = std::move(ModuleList);
+  }
+  return Result;
 }
 
 void Report::printSummary(raw_ostream &OS) const {
@@ -179,7 +197,31 @@ void Report::printSummary(raw_ostream &OS) const {
      << " bytes saved (estimated) [" << basis() << "]\n";
 }
 
+void Report::appendModule(const std::string &Module, const Report &Piece) {
+  FunctionsBefore += Piece.FunctionsBefore;
+  FunctionsAfter += Piece.FunctionsAfter;
+  BodiesAfter += Piece.BodiesAfter;
+  if (SizeBasis.empty())
+    SizeBasis = Piece.SizeBasis;
+  auto Mark = [&](auto &List, const auto &From) {
+    size_t First = List.size();
+    List.insert(List.end(), From.begin(), From.end());
+    for (size_t I = First; I != List.size(); ++I)
+      List[I].Module = Module;
+  };
+  Mark(Merges, Piece.Merges);
+  Mark(Outlines, Piece.Outlines);
+  Mark(Missed, Piece.Missed);
+  Modules.push_back({Module, Piece.FunctionsBefore, Piece.FunctionsAfter,
+                     Piece.BodiesAfter, Piece.estimatedBytesSaved()});
+}
+
 void Report::printListing(raw_ostream &OS) const {
+  printDecisions(OS);
+  printSummary(OS);
+}
+
+void Report::printDecisions(raw_ostream &OS) const {
   // Grouped by kept body, in the order the bodies were first kept.
   std::vector<std::string> Order;
   for (const MergeRecord &R : Merges)
@@ -212,7 +254,6 @@ void Report::printListing(raw_ostream &OS) const {
       OS << " with '" << R.Other << "'";
     OS << ": " << R.Reason << "\n";
   }
-  printSummary(OS);
 }
 
 // Looks through the conversions a thunk may put around an argument or the

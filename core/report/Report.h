@@ -44,7 +44,8 @@ struct MergeRecord {
   unsigned ConstantParameters = 0;
   /// The pipeline stage that made it ("merge", "merge-constants"; the
   /// identical merging between constant rounds counts to the latter).
-  std::string Stage = {};
+  std::string Stage = {};  /// In a report of several modules (ThinLTO), the module it was in.
+  std::string Module = {};
 };
 
 /// One group of similar regions outlined into one new function.
@@ -58,13 +59,22 @@ struct OutlineRecord {
   unsigned Exits = 1;        ///< Ways out of the region.
   /// The regions' bytes minus the calls and the new function (SizeBasis).
   uint64_t EstimatedBytes = 0;
-  std::string Stage = {};
+  std::string Stage = {};  /// In a report of several modules (ThinLTO), the module it was in.
+  std::string Module = {};
 };
 
 struct MissedRecord {
   std::string Function;
   std::string Other; ///< The equal function it was not merged with, if any.
-  std::string Reason;
+  std::string Reason;  /// In a report of several modules (ThinLTO), the module it was in.
+  std::string Module = {};
+};
+
+/// One module's totals in a report of several (ThinLTO: one per backend).
+struct ModuleTotals {
+  std::string Module;
+  unsigned FunctionsBefore = 0, FunctionsAfter = 0, BodiesAfter = 0;
+  uint64_t EstimatedBytes = 0;
 };
 
 struct Report {
@@ -77,6 +87,8 @@ struct Report {
   /// Where the byte figures come from: the size model and its target, or
   /// the fallback estimate (SizeModel::basis()).
   std::string SizeBasis;
+  /// A report of several modules: each one's totals, in the order added.
+  std::vector<ModuleTotals> Modules;
 
   uint64_t estimatedBytesSaved() const;
   /// SizeBasis, or what the figures were before there was one.
@@ -92,10 +104,17 @@ struct Report {
   /// ones again). With Stage, what it adds is marked as that stage's.
   void append(const Report &Later, const char *Stage = nullptr);
 
+  /// Adds the report of one module of a program optimized module by
+  /// module (a ThinLTO backend's): its totals add to these, its records
+  /// are marked with Module.
+  void appendModule(const std::string &Module, const Report &Piece);
+
   /// The machine-readable report (schema in docs/report.md).
   llvm::json::Value toJSON() const;
   /// One line per merge, like ld.lld's --print-icf-sections, then totals.
   void printListing(llvm::raw_ostream &OS) const;
+  /// The listing without the totals.
+  void printDecisions(llvm::raw_ostream &OS) const;
   /// The totals only.
   void printSummary(llvm::raw_ostream &OS) const;
 };
