@@ -206,7 +206,16 @@ Outcome runPipeline(Module &M, const Config &C, Report &R, TTIGetter GetTTI) {
     O.Changed |=
         outlineRounds(M, C, R, Size, Budget, Kept, O, std::move(Hot));
 
-  // 4. Report: the host prints or writes R.
+  // 4. In a ThinLTO backend, functions that other modules may hold too
+  //    are named by their content, in comdats: the linker keeps one body.
+  if (C.ThinLTOBackend) {
+    Report Shared;
+    O.Changed |= shareBodiesAcrossModules(M, Shared, Size);
+    R.append(Shared);
+    verifyAfter("share bodies", M, C, O);
+  }
+
+  // 5. Report: the host prints or writes R.
   countFunctions(M, R.FunctionsAfter, &R.BodiesAfter);
   return O;
 }

@@ -12,6 +12,7 @@
 #include "core/hotness/Hotness.h"
 #include "core/merging/ConstantMerger.h"
 #include "core/merging/IdenticalMerger.h"
+#include "core/merging/SharedBodies.h"
 #include "core/outlining/Outliner.h"
 #include "core/report/Report.h"
 
@@ -49,6 +50,10 @@ struct Config {
   /// outliner runs without it, pricing each region by what the machine
   /// outliner would share of it (SizeModel::outlinedShare).
   bool OutlineWithMachineOutliner = false;
+  /// The module is one backend's of a ThinLTO link: after the other
+  /// stages, functions other modules may hold too are named by their
+  /// content so that the linker keeps one body of each (SharedBodies).
+  bool ThinLTOBackend = false;
   /// Run the IR verifier after every stage.
   bool VerifyEachStage = false;
   /// Check the total order's laws over the first N functions (0: off).
@@ -76,7 +81,8 @@ Outcome runOutlineStage(llvm::Module &M, const Config &C, Report &R,
 /// The whole pipeline (the `coalesce` pass): merge identical functions,
 /// merge functions that differ in constants (rounds, with identical
 /// merging between), outline similar regions (rounds, with identical
-/// merging between), then report.
+/// merging between), in a ThinLTO backend name by their content the
+/// functions other modules may share, then report.
 Outcome runPipeline(llvm::Module &M, const Config &C, Report &R,
                     TTIGetter GetTTI = nullptr);
 

@@ -54,8 +54,9 @@ bool Gathered::write(std::string &Error) {
     All.appendModule(Module, P.R);
   if (Options.PrintMerges) {
     for (auto &[Module, P] : Pieces)
-      if (P.FromThinBackend && (!P.R.Merges.empty() || !P.R.Outlines.empty() ||
-                                !P.R.Missed.empty())) {
+      if (P.FromThinBackend &&
+          (!P.R.Merges.empty() || !P.R.Outlines.empty() ||
+           !P.R.Missed.empty() || !P.R.Shared.empty())) {
         errs() << "coalesce: module '" << Module << "'\n";
         P.R.printDecisions(errs());
       }

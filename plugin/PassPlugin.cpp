@@ -188,7 +188,7 @@ public:
     // A ThinLTO backend's module is one of many: the loops that call its
     // functions may be in the others.
     if (Where == Host::ThinBackend)
-      H.Core.Hotness.CalledFromOtherModules = true;
+      H.Core.Hotness.CalledFromOtherModules = H.Core.ThinLTOBackend = true;
 
     // Size estimates need the target's code-size costs. Functions with the
     // same target-cpu and target-features share one TargetTransformInfo:

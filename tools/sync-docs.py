@@ -28,6 +28,8 @@ ESSAYS = [
      "Outlining: similar code anywhere becomes one function"),
     ("core/hotness/Hotness.cpp", "docs/hotness.md",
      "Hotness: how often the program runs each block"),
+    ("core/merging/SharedBodies.cpp", "docs/shared-bodies.md",
+     "Shared bodies: one copy of a function across ThinLTO modules"),
 ]
 
 

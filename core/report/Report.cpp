@@ -71,6 +71,7 @@ void Report::append(const Report &Later, const char *Stage) {
     for (size_t I = FirstOutline; I != Outlines.size(); ++I)
       Outlines[I].Stage = Stage;
   }
+  Shared.insert(Shared.end(), Later.Shared.begin(), Later.Shared.end());
   auto Key = [](const MissedRecord &R) {
     return R.Function + '\0' + R.Other + '\0' + R.Reason;
   };
@@ -141,6 +142,15 @@ json::Value Report::toJSON() const {
       O["module"] = R.Module;
     MissedList.push_back(std::move(O));
   }
+  json::Array SharedList;
+  for (const SharedRecord &R : Shared) {
+    json::Object O{{"function", R.Function},
+                   {"name", R.Name},
+                   {"estimated_bytes", R.EstimatedBytes}};
+    if (!R.Module.empty())
+      O["module"] = R.Module;
+    SharedList.push_back(std::move(O));
+  }
   json::Object ByStage;
   auto AddToStage = [&](const std::string &Stage, uint64_t Bytes) {
     if (Stage.empty())
@@ -172,6 +182,8 @@ json::Value Report::toJSON() const {
       {"outlines", std::move(OutlineList)},
       {"missed", std::move(MissedList)},
   };
+  if (!Shared.empty())
+    Result["shared"] = std::move(SharedList);
   if (!Modules.empty()) {
     json::Array ModuleList;
     for (const ModuleTotals &T : Modules)
@@ -193,8 +205,12 @@ void Report::printSummary(raw_ostream &OS) const {
      << " replaced, " << count(MergeKind::Alias) << " aliases, "
      << count(MergeKind::Thunk) << " thunks); " << outlinedSites()
      << " regions outlined into " << Outlines.size() << " functions; ~"
-     << estimatedBytesSaved()
-     << " bytes saved (estimated) [" << basis() << "]\n";
+     << estimatedBytesSaved() << " bytes saved (estimated) [" << basis()
+     << "]";
+  if (!Shared.empty())
+    OS << "; " << Shared.size()
+       << " functions named by their content, to share with other modules";
+  OS << "\n";
 }
 
 void Report::appendModule(const std::string &Module, const Report &Piece) {
@@ -212,6 +228,7 @@ void Report::appendModule(const std::string &Module, const Report &Piece) {
   Mark(Merges, Piece.Merges);
   Mark(Outlines, Piece.Outlines);
   Mark(Missed, Piece.Missed);
+  Mark(Shared, Piece.Shared);
   Modules.push_back({Module, Piece.FunctionsBefore, Piece.FunctionsAfter,
                      Piece.BodiesAfter, Piece.estimatedBytesSaved()});
 }
@@ -248,6 +265,10 @@ void Report::printDecisions(raw_ostream &OS) const {
       OS << ", " << R.Exits << " exits";
     OS << ", ~" << R.EstimatedBytes << " bytes)\n";
   }
+  for (const SharedRecord &R : Shared)
+    OS << "coalesce: shared '" << R.Function << "' as '" << R.Name
+       << "' (~" << R.EstimatedBytes
+       << " bytes less for each other module that has it)\n";
   for (const MissedRecord &R : Missed) {
     OS << "coalesce: not merged '" << R.Function << "'";
     if (!R.Other.empty())

@@ -70,6 +70,18 @@ struct MissedRecord {
   std::string Module = {};
 };
 
+/// A function named by its content so that modules with the same one share
+/// its body (ThinLTO).
+struct SharedRecord {
+  std::string Function; ///< Its name before.
+  std::string Name;     ///< Its content name.
+  /// Its body's bytes (SizeBasis): what each other module with the same
+  /// function saves.
+  uint64_t EstimatedBytes = 0;
+  /// In a report of several modules, the module it was in.
+  std::string Module = {};
+};
+
 /// One module's totals in a report of several (ThinLTO: one per backend).
 struct ModuleTotals {
   std::string Module;
@@ -84,6 +96,7 @@ struct Report {
   std::vector<MergeRecord> Merges;
   std::vector<OutlineRecord> Outlines;
   std::vector<MissedRecord> Missed;
+  std::vector<SharedRecord> Shared;
   /// Where the byte figures come from: the size model and its target, or
   /// the fallback estimate (SizeModel::basis()).
   std::string SizeBasis;

@@ -2,7 +2,8 @@
 FileCheck: the header fields, the estimated bytes saved by stage, then one
 sorted line per merge (with its stage), per outlined group and per missed
 pair. A report of several modules (ThinLTO) has a line per module, by
-file name, and each decision names its module. Fails (exit 1) if the file
+file name, and each decision names its module; each function named by its
+content to share with other modules has a line. Fails (exit 1) if the file
 is not valid JSON or lacks a field, or if the per-kind counts or the
 per-stage bytes do not add up to the merges and outlined groups, or the
 modules' totals to the report's."""
@@ -66,6 +67,10 @@ for o in r["outlines"]:
         sys.exit("an outlined group has fewer than two sites")
     print("outlined sites=%d instructions=%d stage=%s%s"
           % (o["sites"], o["instructions"], o.get("stage", "-"), where(o)))
+for m in sorted(r.get("shared", []), key=lambda m: (m.get("module", ""), m["function"])):
+    if not re.fullmatch(r"__coalesce\.[0-9a-f]{40}", m["name"]):
+        sys.exit("a shared function's name is not a content name: " + m["name"])
+    print("shared function=%s%s" % (norm(m["function"]), where(m)))
 for m in sorted(r["missed"], key=lambda m: (m["function"], m.get("other", ""))):
     print("missed function=%s other=%s reason=%s"
           % (norm(m["function"]), norm(m.get("other", "")), m["reason"]))
