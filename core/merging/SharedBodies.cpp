@@ -83,6 +83,7 @@
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfo.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/GlobalAlias.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instructions.h"
@@ -175,10 +176,49 @@ SetVector<const GlobalValue *> namedGlobals(const Function &F) {
   return Out;
 }
 
+/// Whether metadata attached to F or its instructions (debug information
+/// aside: it is stripped) names a global. Such metadata (!callees, a
+/// global's address in an annotation) is rare; a function that has it is
+/// left as it is rather than written with a reference out of its module.
+bool metadataNamesGlobal(const Function &F) {
+  SmallVector<const MDNode *, 16> Work;
+  DenseSet<const MDNode *> Seen;
+  auto Add = [&](const MDNode *N) {
+    if (N && !isa<DINode>(N) && !isa<DILocation>(N) && Seen.insert(N).second)
+      Work.push_back(N);
+  };
+  SmallVector<std::pair<unsigned, MDNode *>, 4> Attached;
+  F.getAllMetadata(Attached);
+  for (auto &[Kind, N] : Attached)
+    Add(N);
+  for (const BasicBlock &BB : F)
+    for (const Instruction &I : BB) {
+      Attached.clear();
+      I.getAllMetadataOtherThanDebugLoc(Attached);
+      for (auto &[Kind, N] : Attached)
+        Add(N);
+    }
+  while (!Work.empty()) {
+    const MDNode *N = Work.pop_back_val();
+    for (const MDOperand &Op : N->operands()) {
+      if (auto *V = dyn_cast_or_null<ValueAsMetadata>(Op.get())) {
+        auto *C = dyn_cast<Constant>(V->getValue());
+        if (C && !plainConstant(*C))
+          return true;
+      } else if (auto *Inner = dyn_cast_or_null<MDNode>(Op.get())) {
+        Add(Inner);
+      }
+    }
+  }
+  return false;
+}
+
 /// Step 4: the hash of F's content, written alone as bitcode (see the
 /// essay), as the hexadecimal digits of a name; none if F names a global
 /// whose meaning is its module's own.
 std::optional<std::string> contentName(const Function &F) {
+  if (metadataNamesGlobal(F))
+    return std::nullopt;
   SetVector<const GlobalValue *> Named = namedGlobals(F);
   for (const GlobalValue *GV : Named)
     if (!meansTheSame(*GV, F))

@@ -1,5 +1,5 @@
 ; RUN: %opt-coalesce -passes='coalesce<thinlto>' -coalesce-verify -S %s | FileCheck %s
-; Purpose: a function is named by its content only where a body with that name may serve every module's callers. @count reads and writes a variable of its own module (another module's copy has its own), @escapes has its address stored and compared by the program (not unnamed_addr), @uses_count calls @count, which keeps a name of its own module, and @stateless_caller calls a local function in a cycle of calls with its caller: all keep their names and linkage. @leaf, which names nothing of its module, is the one named by its content. The merger's other rules (no merging here: every body differs) are not in question.
+; Purpose: a function is named by its content only where a body with that name may serve every module's callers. @count reads and writes a variable of its own module (another module's copy has its own), @escapes has its address stored and compared by the program (not unnamed_addr), @uses_count calls @count, which keeps a name of its own module, @stateless_caller calls a local function in a cycle of calls with its caller, and @with_callees carries metadata that names a global (!callees): all keep their names and linkage. @leaf, which names nothing of its module, is the one named by its content. The merger's other rules (no merging here: every body differs) are not in question.
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
@@ -69,6 +69,13 @@ entry:
   ret i32 %s
 }
 
+; CHECK-LABEL: define internal i32 @with_callees(
+define internal i32 @with_callees(ptr %f, i32 %x) noinline {
+entry:
+  %r = call i32 %f(i32 %x), !callees !0
+  ret i32 %r
+}
+
 ; CHECK-LABEL: define linkonce_odr hidden i32 @__coalesce.{{[0-9a-f]+}}(i32 %x) unnamed_addr
 ; CHECK-SAME:    comdat {
 ; CHECK-NEXT:  entry:
@@ -84,7 +91,8 @@ entry:
   %a = call i32 @uses_count(i32 %x)
   %b = call i32 @escapes(i32 %a)
   %c = call i32 @stateless_caller(i32 %b)
-  %d = call i32 @leaf(i32 %c)
+  %d0 = call i32 @leaf(i32 %c)
+  %d = call i32 @with_callees(ptr @ext, i32 %d0)
   %f = load ptr, ptr %p
   %same = icmp eq ptr %f, @escapes
   %e = select i1 %same, i32 %d, i32 0
@@ -92,3 +100,7 @@ entry:
 }
 
 ; CHECK-NOT: define {{.*}}@__coalesce
+
+declare i32 @ext(i32)
+
+!0 = !{ptr @ext}
