@@ -208,7 +208,7 @@ Outcome runPipeline(Module &M, const Config &C, Report &R, TTIGetter GetTTI) {
 
   // 4. In a ThinLTO backend, functions that other modules may hold too
   //    are named by their content, in comdats: the linker keeps one body.
-  if (C.ThinLTOBackend) {
+  if (C.ThinLTOBackend && C.ShareBodies) {
     Report Shared;
     O.Changed |= shareBodiesAcrossModules(M, Shared, Size);
     R.append(Shared);

@@ -54,6 +54,9 @@ struct Config {
   /// stages, functions other modules may hold too are named by their
   /// content so that the linker keeps one body of each (SharedBodies).
   bool ThinLTOBackend = false;
+  /// In a ThinLTO backend, name by their content the functions other
+  /// modules may share (off: for measuring and bisecting).
+  bool ShareBodies = true;
   /// Run the IR verifier after every stage.
   bool VerifyEachStage = false;
   /// Check the total order's laws over the first N functions (0: off).

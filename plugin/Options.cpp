@@ -77,6 +77,11 @@ cl::opt<bool> OutlineWithMachineOutliner(
     cl::desc("Outline also for targets whose code generator runs LLVM's "
              "machine outliner by default and where outlining beside it "
              "was not measured (RISC-V 64; AArch64 outlines by default)"));
+cl::opt<bool> ShareBodies(
+    "coalesce-share-bodies", cl::init(true), cl::cat(Category),
+    cl::desc("In a ThinLTO backend, name functions other modules may hold "
+             "too by their content, so that the linker keeps one body of "
+             "each"));
 cl::opt<bool> VerifyEach("coalesce-verify", cl::init(false), cl::cat(Category),
                          cl::desc("Run the IR verifier after every stage"));
 cl::opt<unsigned> VerifyOrder(
@@ -111,6 +116,7 @@ const KnownOption Known[] = {
     {&RuntimeBudget, ValueKind::Number},
     {&HotShare, ValueKind::Number},
     {&OutlineWithMachineOutliner, ValueKind::Flag},
+    {&ShareBodies, ValueKind::Flag},
     {&VerifyEach, ValueKind::Flag},   {&VerifyOrder, ValueKind::Number},
     {&ReportPath, ValueKind::Text},   {&PrintMerges, ValueKind::Flag},
 };
@@ -223,6 +229,7 @@ bool hostOptions(HostOptions &H, std::string &Error) {
   H.Core.OutlineRounds = OutlineRounds;
   H.Core.Outlining.MaxGroups = OutlineMaxGroups;
   H.Core.OutlineWithMachineOutliner = OutlineWithMachineOutliner;
+  H.Core.ShareBodies = ShareBodies;
   H.Core.VerifyEachStage = VerifyEach;
   H.Core.VerifyOrderLimit = VerifyOrder;
   H.ReportPath = ReportPath;
