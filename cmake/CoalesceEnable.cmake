@@ -1,21 +1,29 @@
-# coalesce_enable(<target> [LINKER lld|gold|bfd|mold] [OPTIONS <option>...])
+# coalesce_enable(<target> [LINKER lld|gold|bfd|mold] [LTO thin|full]
+#                 [OPTIONS <option>...])
 #
 # Installed beside coalesceConfig.cmake, which includes it after it has
 # defined coalesce::plugin. What it does to <target>:
 #
-# - Full LTO. It adds -flto=full to the target's compile options (and, for a
-#   target that links, to its link options). CMake's own
-#   INTERPROCEDURAL_OPTIMIZATION gives clang -flto=thin, and coalesce does
-#   not optimize ThinLTO modules; the target's own options come after
-#   CMake's IPO flag on the command line and the last -flto wins, so the
-#   target is full LTO whether INTERPROCEDURAL_OPTIMIZATION is on or off.
+# - LTO, thin or full. It adds -flto=<LTO> to the target's compile options
+#   (and, for a target that links, to its link options). Without LTO, the
+#   target gets ThinLTO if it asks for interprocedural optimization
+#   (INTERPROCEDURAL_OPTIMIZATION or INTERPROCEDURAL_OPTIMIZATION_<CONFIG>
+#   on, as CMAKE_INTERPROCEDURAL_OPTIMIZATION sets them: CMake then gives
+#   clang -flto=thin, what large builds link with), and full LTO if not.
+#   A target that links reads the property when the build is generated (a
+#   generator expression), so it may be set after coalesce_enable; a
+#   library reads it at the call.
+#   coalesce runs on the whole program in full LTO, and in every backend,
+#   on its module, in ThinLTO (docs/user-guide.md, ThinLTO). The target's
+#   own options come after CMake's IPO flag on the command line and the
+#   last -flto wins, so the target gets the LTO chosen here either way.
 #   A static library also gets INTERPROCEDURAL_OPTIMIZATION ON, which makes
 #   CMake archive it with llvm-ar (CMAKE_<LANG>_COMPILER_AR): GNU ar writes
 #   no symbol index for bitcode members, and gold and bfd then find nothing
 #   in the archive.
 # - The plugin, for a target that links (executable, shared or module
 #   library), in the form its linker takes (docs/user-guide.md):
-#     lld:            -flto=full -fuse-ld=lld -Wl,--load-pass-plugin=<coalesce.so>
+#     lld:            -flto=<LTO> -fuse-ld=lld -Wl,--load-pass-plugin=<coalesce.so>
 #     gold, bfd, mold: -fno-lto -fuse-ld=<linker> -Wl,-plugin,<coalesce.so>
 #   The GNU linkers take coalesce.so as their LTO plugin, and -flto on the
 #   link line would make clang load LLVMgold.so before it (gold and bfd then
@@ -45,8 +53,8 @@
 #
 # Errors at configure time: a compiler other than clang of coalesce's LLVM
 # major version (C, CXX, OBJC, OBJCXX, whichever the project enabled), an
-# unknown linker, a target that is not built here, an option that is not a
-# coalesce option.
+# unknown linker, an LTO other than thin or full, a target that is not
+# built here, an option that is not a coalesce option.
 
 include_guard(GLOBAL)
 
@@ -221,11 +229,30 @@ function(_coalesce_check_compilers who)
   endif()
 endfunction()
 
+# Whether TARGET asked for interprocedural optimization (for the build
+# type, when there is one), in OUT.
+function(_coalesce_wants_ipo target out)
+  get_target_property(ipo ${target} INTERPROCEDURAL_OPTIMIZATION)
+  string(TOUPPER "${CMAKE_BUILD_TYPE}" config)
+  if(config)
+    get_target_property(ipo_config ${target}
+      INTERPROCEDURAL_OPTIMIZATION_${config})
+    if(NOT ipo_config STREQUAL "ipo_config-NOTFOUND")
+      set(ipo "${ipo_config}")
+    endif()
+  endif()
+  if(ipo)
+    set(${out} TRUE PARENT_SCOPE)
+  else()
+    set(${out} FALSE PARENT_SCOPE)
+  endif()
+endfunction()
+
 function(coalesce_enable target)
-  cmake_parse_arguments(PARSE_ARGV 1 arg "" "LINKER" "OPTIONS")
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "LINKER;LTO" "OPTIONS")
   set(who "coalesce_enable(${target})")
   set(usage
-    "coalesce_enable(<target> [LINKER lld|gold|bfd|mold] [OPTIONS <option>...])")
+    "coalesce_enable(<target> [LINKER lld|gold|bfd|mold] [LTO thin|full] [OPTIONS <option>...])")
   if(arg_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "${who}: unexpected arguments "
       "'${arg_UNPARSED_ARGUMENTS}'; usage: ${usage}")
@@ -258,6 +285,10 @@ function(coalesce_enable target)
     message(FATAL_ERROR "${who}: LINKER ${arg_LINKER}; coalesce links with "
       "lld, gold, bfd or mold")
   endif()
+  if(DEFINED arg_LTO AND NOT arg_LTO MATCHES "^(thin|full)$")
+    message(FATAL_ERROR "${who}: LTO ${arg_LTO}; coalesce runs with LTO "
+      "thin or full")
+  endif()
   set(plugin_options "")
   foreach(option IN LISTS arg_OPTIONS)
     string(REGEX REPLACE "^-" "" bare "${option}")
@@ -271,21 +302,50 @@ function(coalesce_enable target)
   _coalesce_check_compilers("${who}")
 
   get_property(plugin GLOBAL PROPERTY COALESCE_PLUGIN)
-  target_compile_options(${target} PRIVATE -flto=full)
+  # Which LTO. Given, it is that one. Not given, a target that links asks
+  # its INTERPROCEDURAL_OPTIMIZATION when the build is generated (it may be
+  # set after this call); a library, now, before it is turned on below.
+  if(arg_LTO)
+    set(lto "${arg_LTO}")
+    set(lto_origin "the LTO argument")
+  elseif(links)
+    set(ipo_now "$<TARGET_PROPERTY:INTERPROCEDURAL_OPTIMIZATION>")
+    set(ipo_config "$<TARGET_PROPERTY:INTERPROCEDURAL_OPTIMIZATION_$<UPPER_CASE:$<CONFIG>>>")
+    set(lto "$<IF:$<OR:$<BOOL:${ipo_now}>,$<BOOL:${ipo_config}>>,thin,full>")
+    set(lto_origin "INTERPROCEDURAL_OPTIMIZATION: thin when on, full when off")
+  else()
+    _coalesce_wants_ipo(${target} ipo)
+    if(ipo)
+      set(lto thin)
+    else()
+      set(lto full)
+    endif()
+    set(lto_origin "INTERPROCEDURAL_OPTIMIZATION: thin when on, full when off")
+  endif()
+  if(lto STREQUAL "thin")
+    set(lto_name "ThinLTO")
+  elseif(lto STREQUAL "full")
+    set(lto_name "full LTO")
+  else()
+    set(lto_name "ThinLTO or full LTO")
+  endif()
+  target_compile_options(${target} PRIVATE -flto=${lto})
   if(NOT links)
     if(type STREQUAL "STATIC_LIBRARY")
       # Archived with llvm-ar, which indexes the symbols of bitcode members.
       set_property(TARGET ${target} PROPERTY INTERPROCEDURAL_OPTIMIZATION ON)
     endif()
     set_property(TARGET ${target} PROPERTY COALESCE_LINKER "")
-    message(STATUS "coalesce: ${target}: compiled for full LTO")
+    set_property(TARGET ${target} PROPERTY COALESCE_LTO "${lto}")
+    message(STATUS "coalesce: ${target}: compiled for ${lto_name} "
+      "(LTO: ${lto_origin})")
     return()
   endif()
 
   _coalesce_find_linker("${who}" ${target} ${type} "${arg_LINKER}"
     linker origin)
   if(linker STREQUAL "lld")
-    target_link_options(${target} PRIVATE -flto=full -fuse-ld=lld
+    target_link_options(${target} PRIVATE -flto=${lto} -fuse-ld=lld
       "-Wl,--load-pass-plugin=${plugin}")
     if(plugin_options)
       if(CMAKE_VERSION VERSION_LESS 3.21)
@@ -313,6 +373,7 @@ function(coalesce_enable target)
   endif()
   set_property(TARGET ${target} APPEND PROPERTY LINK_DEPENDS "${plugin}")
   set_property(TARGET ${target} PROPERTY COALESCE_LINKER "${linker}")
-  message(STATUS "coalesce: ${target}: full LTO, linked by ld.${linker} "
-    "with ${plugin} (linker: ${origin})")
+  set_property(TARGET ${target} PROPERTY COALESCE_LTO "${lto}")
+  message(STATUS "coalesce: ${target}: ${lto_name}, linked by ld.${linker} "
+    "with ${plugin} (linker: ${origin}; LTO: ${lto_origin})")
 endfunction()

@@ -6,7 +6,7 @@
 For each target, one line per fact:
   TARGET: compile: <the -flto flags of its compile commands, in order>
   TARGET: last -flto: <the flag that wins> (every compile command)
-  TARGET: objects: N, full LTO: M
+  TARGET: objects: N, full LTO: M, ThinLTO: T
   TARGET: merged B into A (STAGE)          one per merge in the JSON report
   TARGET: report: N merges
 A target without a report (a static library) gets the first three.
@@ -50,13 +50,20 @@ def main():
         print("%s: last -flto: %s" % (t, " | ".join(last)))
         objs = sorted(glob.glob(os.path.join(build, "CMakeFiles", t + ".dir",
                                              "*.o")))
-        full = 0
+        full = thin = 0
         for o in objs:
             ir = subprocess.run([os.path.join(llvm_bin, "llvm-dis"), o, "-o",
                                  "-"], capture_output=True, text=True)
-            if ir.returncode == 0 and '!"ThinLTO", i32 0}' in ir.stdout:
+            if ir.returncode != 0:
+                continue
+            # Full-LTO bitcode says ThinLTO 0; ThinLTO bitcode has a summary
+            # and no such flag.
+            if '!"ThinLTO", i32 0}' in ir.stdout:
                 full += 1
-        print("%s: objects: %d, full LTO: %d" % (t, len(objs), full))
+            elif "^0 = module:" in ir.stdout:
+                thin += 1
+        print("%s: objects: %d, full LTO: %d, ThinLTO: %d"
+              % (t, len(objs), full, thin))
         report = os.path.join(build, t + "-report.json")
         if os.path.exists(report):
             with open(report) as f:
