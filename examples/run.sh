@@ -3,9 +3,13 @@
 #   baseline    no function merging
 #   mergefunc   LLVM's own merger (-mllvm -enable-merge-functions), the reference
 #   coalesce    the coalesce pass plugin
+# and with ThinLTO two ways:
+#   thin        ThinLTO, no function merging
+#   thin-coalesce  ThinLTO with the coalesce pass plugin (in every backend)
 # Runs the programs, checks their output against the example's
 # expected-output.txt, prints coalesce's merges and compares the .text
-# sizes of every example side by side.
+# sizes of every example side by side (the ThinLTO links against the
+# ThinLTO baseline).
 #
 #   usage: examples/run.sh BUILD_DIR|PLUGIN.so [EXAMPLE...]
 #
@@ -65,10 +69,15 @@ trap 'rm -rf "$WORK"' EXIT
 
 log() { printf '==> %s\n' "$*"; }
 
-variants=(baseline mergefunc coalesce)
+variants=(baseline mergefunc coalesce thin thin-coalesce)
 declare -A label=([baseline]="baseline (no merging)"
                   [mergefunc]="-enable-merge-functions"
-                  [coalesce]="coalesce")
+                  [coalesce]="coalesce"
+                  [thin]="ThinLTO baseline"
+                  [thin-coalesce]="ThinLTO + coalesce")
+# The link each variant's .text is compared with.
+declare -A against=([mergefunc]=baseline [coalesce]=baseline
+                    [thin-coalesce]=thin)
 declare -A size
 failed=0
 
@@ -76,15 +85,15 @@ text_size() {
   "$LLVM_BIN/llvm-size" -A "$1" | awk '$1 == ".text" { print $2 }'
 }
 
-# compile EXAMPLE: every .cpp of the example into WORK/EXAMPLE/*.o, JOBS at
-# a time.
+# compile EXAMPLE LTO: every .cpp of the example into WORK/EXAMPLE/obj-LTO/*.o
+# with -flto=LTO (full or thin), JOBS at a time.
 compile() {
-  local ex=$1 src=$HERE/${DIR[$1]} out=$WORK/$1 running=0 status=0
+  local ex=$1 lto=$2 src=$HERE/${DIR[$1]} out=$WORK/$1/obj-$2 running=0 status=0
   mkdir -p "$out"
   # shellcheck disable=SC2086
-  log "$ex: compiling $src with $CLANGXX ${CFLAGS[$ex]} -flto"
+  log "$ex: compiling $src with $CLANGXX ${CFLAGS[$ex]} -flto=$lto"
   for cpp in "$src"/*.cpp; do
-    "$CLANGXX" -std=c++17 ${CFLAGS[$ex]} -flto -Wall -c "$cpp" \
+    "$CLANGXX" -std=c++17 ${CFLAGS[$ex]} -flto=$lto -Wall -c "$cpp" \
       -o "$out/$(basename "${cpp%.cpp}").o" &
     if ((++running >= JOBS)); then
       wait -n || status=1
@@ -100,22 +109,29 @@ compile() {
 
 run_example() {
   local ex=$1 src=$HERE/${DIR[$1]} out=$WORK/$1
-  compile "$ex" || { echo "run.sh: $ex: compiling failed" >&2; exit 1; }
-  local objs=("$out"/*.o)
-  link() { # NAME [FLAGS...]
-    local name=$1
-    shift
-    "$CLANGXX" -flto -fuse-ld=lld "${objs[@]}" -o "$out/$name" "$@"
+  compile "$ex" full || { echo "run.sh: $ex: compiling failed" >&2; exit 1; }
+  compile "$ex" thin || { echo "run.sh: $ex: compiling failed" >&2; exit 1; }
+  link() { # NAME LTO [FLAGS...]
+    local name=$1 lto=$2
+    shift 2
+    "$CLANGXX" -flto=$lto -fuse-ld=lld "$out/obj-$lto"/*.o -o "$out/$name" "$@"
   }
-  log "$ex: linking: baseline, -enable-merge-functions, coalesce"
-  link baseline
-  link mergefunc -Wl,-mllvm,-enable-merge-functions
-  if ! COALESCE_OPTIONS="-coalesce-print-merges -coalesce-report=$out/report.json" \
-    link coalesce -Wl,--load-pass-plugin="$PLUGIN" 2>"$out/listing.txt"; then
-    cat "$out/listing.txt" >&2
-    echo "run.sh: $ex: the link with coalesce failed" >&2
-    exit 1
-  fi
+  log "$ex: linking: baseline, -enable-merge-functions, coalesce;" \
+    "ThinLTO: baseline, coalesce"
+  link baseline full
+  link mergefunc full -Wl,-mllvm,-enable-merge-functions
+  link thin thin
+  local v lto
+  for v in coalesce thin-coalesce; do
+    lto=full
+    [[ $v == thin-coalesce ]] && lto=thin
+    if ! COALESCE_OPTIONS="-coalesce-print-merges -coalesce-report=$out/$v.json" \
+      link "$v" "$lto" -Wl,--load-pass-plugin="$PLUGIN" 2>"$out/$v.txt"; then
+      cat "$out/$v.txt" >&2
+      echo "run.sh: $ex: the link $v failed" >&2
+      exit 1
+    fi
+  done
 
   local args=()
   for a in ${ARGS[$ex]}; do args+=("$src/$a"); done
@@ -136,34 +152,46 @@ run_example() {
     size[$ex,$v]=$(text_size "$out/$v")
   done
 
+  for v in coalesce thin-coalesce; do
+    echo
+    report "$ex" "$v" "$out/$v.txt" "$out/$v.json"
+  done
   echo
-  if [[ ! -s $out/listing.txt ]]; then
-    log "$ex: coalesce merge listing"
+}
+
+# report EXAMPLE VARIANT LISTING JSON: what coalesce said it did.
+report() {
+  local ex=$1 v=$2 listing=$3 json=$4 what="coalesce"
+  [[ $v == thin-coalesce ]] && what="ThinLTO + coalesce"
+  if [[ ! -s $listing ]]; then
+    log "$ex: $what: merge listing"
     echo "(empty: this coalesce.so may not read COALESCE_OPTIONS)"
   elif [[ ${LISTING[$ex]} == full ]]; then
-    log "$ex: coalesce merge listing (demangled)"
-    "$LLVM_BIN/llvm-cxxfilt" <"$out/listing.txt"
+    log "$ex: $what: merge listing (demangled)"
+    "$LLVM_BIN/llvm-cxxfilt" <"$listing"
   else
-    log "$ex: coalesce merge listing: $(grep -c '^  merged' "$out/listing.txt") merges," \
-      "$(grep -c '^coalesce: outlined' "$out/listing.txt") outlined functions" \
+    log "$ex: $what: merge listing: $(grep -c '^  merged' "$listing") merges," \
+      "$(grep -c '^coalesce: outlined' "$listing") outlined functions" \
       "(the summary; the whole listing with -coalesce-print-merges)"
-    grep -E '^coalesce: [0-9]+ functions before' "$out/listing.txt"
+    grep -E '^coalesce: [0-9]+ functions before' "$listing"
   fi
-  if [[ -s $out/report.json ]]; then
-    if ! python3 - "$out/report.json" 2>/dev/null <<'PY'
+  if [[ -s $json ]]; then
+    if ! python3 - "$json" 2>/dev/null <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))
 b = r["bytes_saved"]
 stages = ", ".join("%s ~%d" % kv for kv in sorted(b["by_stage"].items()))
 print("JSON report: estimated bytes saved by stage: %s [%s]" % (stages, b["basis"]))
+if "modules" in r:
+    print("JSON report: %d modules, %d functions named by their content to "
+          "share with other modules" % (len(r["modules"]), len(r.get("shared", []))))
 PY
     then
-      echo "JSON report: $(wc -c <"$out/report.json") bytes (-coalesce-report)"
+      echo "JSON report: $(wc -c <"$json") bytes (-coalesce-report)"
     fi
   else
     echo "JSON report: not written (this coalesce.so may not read COALESCE_OPTIONS)"
   fi
-  echo
 }
 
 for ex in "${examples[@]}"; do
@@ -183,8 +211,8 @@ echo "$header2"
 for v in "${variants[@]}"; do
   line=$(printf '  %-24s' "${label[$v]}")
   for ex in "${examples[@]}"; do
-    s=${size[$ex,$v]} b=${size[$ex,baseline]}
-    if [[ $v == baseline ]]; then
+    s=${size[$ex,$v]} b=${size[$ex,${against[$v]:-$v}]}
+    if [[ -z ${against[$v]+set} ]]; then
       line+=$(printf ' %10d %10s %8s' "$s" - -)
     else
       line+=$(awk -v s="$s" -v b="$b" 'BEGIN {
@@ -207,6 +235,13 @@ for ex in "${examples[@]}"; do
   else
     echo "$ex: coalesce: .text is $((co - mf)) bytes larger than with" \
       "-enable-merge-functions"
+  fi
+  thin=${size[$ex,thin]} thinco=${size[$ex,thin-coalesce]}
+  if ((thinco < thin)); then
+    echo "$ex: ThinLTO + coalesce: .text is $((thin - thinco)) bytes smaller" \
+      "than the ThinLTO baseline"
+  else
+    echo "$ex: ThinLTO + coalesce: .text is NOT smaller than the ThinLTO baseline"
   fi
 done
 
