@@ -21,7 +21,7 @@ namespace coalesce {
 
 /// Gives each function of M that another module of the program may hold
 /// too, and that may share one body with it, a name made of a hash of its
-/// content, with linkonce_odr linkage, hidden visibility and a comdat of
+/// content, with weak_odr linkage, hidden visibility and a comdat of
 /// that name. Appends what it did to Report (its body's bytes by Size: what
 /// each other module with the same function saves). Returns true if M
 /// changed.

@@ -4,7 +4,7 @@
 ; RUN: comm -12 %t.here %t.other | FileCheck %s --check-prefix=COMMON
 ; RUN: sed -e 's/mul i32 %x, 31/mul i32 %x, 37/' %S/Inputs/shared-bodies-other.ll | %opt-coalesce -passes='coalesce<thinlto>' -S | grep -o 'define .*@__coalesce\.[0-9a-f]*' | grep -o '@__coalesce\.[0-9a-f]*' | sort > %t.changed
 ; RUN: comm -12 %t.here %t.changed | count 0
-; Purpose: in a ThinLTO backend, a local function that another module may hold too is named by a hash of its content, with linkonce_odr linkage, hidden visibility and a comdat of that name, so that the linker keeps one body of each. @scramble and @greet here, @mix and @hello in the other module (Inputs/shared-bodies-other.ll: other names, another order, the string literal under another name) get the same two names; @greet calls @scramble by its content name, so its own name covers its callee's content. With one constant of @mix changed, neither name is the same any more: the caller's name changes with its callee's content.
+; Purpose: in a ThinLTO backend, a local function that another module may hold too is named by a hash of its content, with weak_odr linkage, hidden visibility and a comdat of that name, so that the linker keeps one body of each. @scramble and @greet here, @mix and @hello in the other module (Inputs/shared-bodies-other.ll: other names, another order, the string literal under another name) get the same two names; @greet calls @scramble by its content name, so its own name covers its callee's content. With one constant of @mix changed, neither name is the same any more: the caller's name changes with its callee's content.
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
@@ -16,7 +16,7 @@ target triple = "x86_64-unknown-linux-gnu"
 
 declare i32 @puts(ptr)
 
-; CHECK-LABEL: define linkonce_odr hidden i32 @__coalesce.
+; CHECK-LABEL: define weak_odr hidden i32 @__coalesce.
 ; CHECK-SAME:    [[MIX]](i32 %x) unnamed_addr {{.*}}comdat {
 ; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    %m = mul i32 %x, 31
@@ -28,7 +28,7 @@ entry:
   ret i32 %r
 }
 
-; CHECK-LABEL: define linkonce_odr hidden i32 @__coalesce.
+; CHECK-LABEL: define weak_odr hidden i32 @__coalesce.
 ; CHECK-SAME:    [[HELLO]](i32 %x) unnamed_addr {{.*}}comdat {
 ; CHECK:         call i32 @puts(ptr @.str)
 ; CHECK-NEXT:    call i32 @__coalesce.[[MIX]](i32 %x)

@@ -76,7 +76,7 @@ entry:
   ret i32 %r
 }
 
-; CHECK-LABEL: define linkonce_odr hidden i32 @__coalesce.{{[0-9a-f]+}}(i32 %x) unnamed_addr
+; CHECK-LABEL: define weak_odr hidden i32 @__coalesce.{{[0-9a-f]+}}(i32 %x) unnamed_addr
 ; CHECK-SAME:    comdat {
 ; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    %r = udiv i32 %x, 13
