@@ -49,6 +49,8 @@ config.substitutions.append(
 
 plugin = config.coalesce_plugin
 config.substitutions.append(("%coalesce_plugin", plugin))
+# test/thinlto-distributed: the ThinLTO backend with the plugin in it.
+config.substitutions.append(("%coalesce_backend", config.coalesce_backend))
 config.substitutions.append(("%coalesce_build", config.coalesce_obj_root))
 config.substitutions.append(
     ("%examples", os.path.join(os.path.dirname(config.test_source_root), "examples")))

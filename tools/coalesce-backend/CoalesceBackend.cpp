@@ -1,0 +1,940 @@
+//===- tools/coalesce-backend/CoalesceBackend.cpp - A ThinLTO backend ----===//
+//
+// In distributed ThinLTO the link is cut in three. The thin link reads
+// every module's summary and writes, per module, an index shard
+// (`X.o.thinlto.bc`: what the module imports from which other modules, what
+// stays live, what becomes internal). Then each module is compiled on its
+// own, as a separate process, possibly on another machine: its backend.
+// Finally the native objects are linked. Bazel runs the backends as actions
+// of their own (ld.lld --thinlto-index-only); ld.lld 22's DTLTO hands them
+// to a distributor program (--thinlto-distributor=), which runs them as it
+// likes. Either way, each backend is a compiler command line:
+//
+//     clang -c -x ir X.o -fthinlto-index=X.o.thinlto.bc -o X.native.o -O2 ...
+//
+// coalesce runs in a ThinLTO backend, on its module after import and
+// optimization (plugin/PassPlugin.cpp: the OptimizerLast extension point
+// in the ThinLTOPostLink phase). In process, ld.lld --load-pass-plugin gives
+// the plugin to the LTO configuration that runs the backends. clang's
+// backend does not: it builds an lto::Config of its own with no pass
+// plugins, so `-fpass-plugin=coalesce.so` is loaded and never run there;
+// and ld.lld forwards neither --load-pass-plugin nor -mllvm to DTLTO jobs.
+// This tool is that backend, with the plugin.
+//
+// The steps:
+//
+//  1. The command line is read the way clang reads a backend's (-c, -x ir,
+//     the input, -fthinlto-index=, -o, -O<n>, --target, -march/-mcpu/
+//     -mtune, -fpic and kin, -f[no-]function-sections, -f[no-]data-sections,
+//     -f[no-]addrsig, -g variants, -fprofile-sample-use=, -mllvm), including
+//     every word ld.lld's DTLTO sends (a `common` part: -c --target=T -O<n>
+//     -faddrsig -ffunction-sections -fdata-sections -fpic
+//     -Wno-unused-command-line-argument, and what --thinlto-remote-compiler-
+//     arg= adds; then per job: the input, -fthinlto-index=, -o). Anything
+//     else is an error that names the word: a backend that quietly ignored
+//     an option could write an object other than the one asked for.
+//  2. coalesce.so is loaded (--coalesce-plugin=PATH; by default from beside
+//     the tool: ../lib/coalesce.so in the build tree, ../lib/coalesce/
+//     coalesce.so where it is installed). Loading it registers its options,
+//     so the -mllvm words are parsed after it, once, all together, as clang
+//     parses them after its -fpass-plugin: `-mllvm -coalesce-print-merges`
+//     sets the plugin's own option, and a bad word is an error before any
+//     input is read. COALESCE_OPTIONS, the plugin's environment channel,
+//     works as everywhere; the plugin reads it when the pass first runs, so
+//     where both set one option, the environment's value is the one used.
+//  3. The input and the index are read. LLVM's bitcode reader trusts what
+//     it reads, and a damaged file can crash it: the reading runs under a
+//     crash recovery context, and a crash there is an error naming the file.
+//     A module the reader takes but the IR verifier does not is an error
+//     too, said before optimization would crash on it. Three cases follow,
+//     as in clang:
+//       - an input with no ThinLTO module (a full-LTO module: ld.lld
+//         compiles its code into the link's own object, --lto-obj-path=,
+//         and writes it an empty shard), or an index that says to skip the
+//         module (ld.lld writes those for library members the link did not
+//         take, --start-lib): an object with nothing in it, for the target;
+//       - an empty index for a ThinLTO module, clang's way of saying
+//         "compile it on its own": the per-module pipeline at -O<n>, as
+//         `clang -c` runs it, and coalesce in it as under clang
+//         -fpass-plugin;
+//       - otherwise the ThinLTO backend proper. The index must be one the
+//         thin link wrote (a module's own summary is not: it has no
+//         liveness) and this module's shard (it names the module and holds
+//         every summary of it; the shard of a module that imports from it
+//         names it too, but holds only what was imported). The module is
+//         named as the index names it (a path given relative or absolute:
+//         the same file), its import list is what the shard lists, and
+//         lto::thinBackend promotes, internalizes, imports (reading the
+//         other modules from the paths the index records), optimizes and
+//         generates code, with the plugin in lto::Config::PassPlugins.
+//     The options of the lto::Config are ld.lld's (LLVM's code generation
+//     flags as ld.lld initializes them) where the command line says what
+//     ld.lld does in process, so that the object is byte for byte the one
+//     ld.lld compiles with --load-pass-plugin; what the command line says
+//     (-O<n>, -f[no-]function-sections, -fpic, ...) is taken as clang
+//     takes it, so that with clang's options the object is clang's own
+//     wherever coalesce changes nothing. (Both are checked by the tests.)
+//  4. The object is built in memory and written only when everything
+//     succeeded, through a temporary file renamed over the output: on any
+//     error (an LLVM diagnostic of error severity included, which is how
+//     coalesce reports a problem) the tool exits 1 and the output path is
+//     left as it was.
+//
+// coalesce's report of a backend is the report of a link of one module
+// (plugin/LinkReport.h): it is written when the tool shuts LLVM down, as
+// under ld.lld. Usage: coalesce-backend --help; the flows, as commands, in
+// test/thinlto-distributed/.
+//
+//===----------------------------------------------------------------------===//
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/CodeGen/CommandFlags.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/ModuleSummaryIndex.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/LTO/Config.h"
+#include "llvm/LTO/LTOBackend.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Object/Binary.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Plugins/PassPlugin.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/Transforms/IPO/FunctionImport.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+using namespace llvm;
+
+// LLVM's code generation flags, as ld.lld registers them: the defaults of
+// TargetOptions come from them (codegen::InitTargetOptionsFromCodeGenFlags),
+// and -mllvm reaches them as ld.lld's -mllvm does.
+static codegen::RegisterCodeGenFlags CodeGenFlags;
+
+namespace {
+
+constexpr const char *Tool = "coalesce-backend";
+
+//===----------------------------------------------------------------------===//
+// Step 1: the command line.
+//===----------------------------------------------------------------------===//
+
+/// What the command line asks for. Optional fields left empty mean "as
+/// clang decides by default" (decided once the target is known).
+struct Request {
+  std::string Input;
+  std::string Index;
+  bool HasIndexOption = false;
+  std::string Output;
+  /// -O<n>: the level of optimization (0 to 3; -Os and -Oz are 2, and
+  /// remembered, as clang remembers them, for the vectorizers).
+  unsigned OptLevel = 0;
+  char SizeLevel = 0; ///< 's' for -Os, 'z' for -Oz.
+  std::string Target;
+  std::string March, Mcpu; ///< Resolved by architecture: resolveCPU().
+  std::optional<bool> PIC;
+  std::optional<bool> FunctionSections, DataSections, Addrsig;
+  std::optional<DebuggerKind> DebuggerTuning;
+  std::optional<bool> Dwarf64;
+  std::optional<DebugCompressionType> CompressDebug;
+  std::string SampleProfile;
+  std::vector<std::string> MllvmWords;
+  std::string PluginPath;
+  bool Help = false;
+  bool WarnOverrideTriple = true;
+};
+
+void printUsage(raw_ostream &OS) {
+  OS << "OVERVIEW: coalesce's ThinLTO backend for distributed ThinLTO: "
+        "compiles one module\n"
+        "  with the index shard of a thin link, with coalesce.so in its "
+        "optimization\n\n"
+        "USAGE: coalesce-backend -c -x ir IN.o -fthinlto-index=IN.o.thinlto.bc "
+        "-o OUT.o [options]\n\n"
+        "OPTIONS (as clang's):\n"
+        "  -O0 -O1 -O2 -O3 -Os -Oz -O -Og   optimization level (default -O0, "
+        "as clang; coalesce stands aside at -O0)\n"
+        "  --target=T, -target T            target triple (default: the "
+        "module's)\n"
+        "  -march=CPU (x86), -mcpu=CPU (others), -mtune=CPU\n"
+        "  -fpic -fPIC -fpie -fPIE -fno-pic -fno-PIC -fno-pie -fno-PIE\n"
+        "  -f[no-]function-sections -f[no-]data-sections -f[no-]addrsig\n"
+        "  -g -g0..3 -ggdb -glldb -gsce -gdbx -gdwarf[-N] -gdwarf32 "
+        "-gdwarf64 -gline-tables-only -gz[=zlib|zstd|none] ...\n"
+        "  -fprofile-sample-use=FILE        sample profile\n"
+        "  -mllvm OPTION                    an LLVM or coalesce option "
+        "(-mllvm -coalesce-print-merges)\n"
+        "  -c, -x ir, -W..., -w             accepted (this tool only "
+        "compiles bitcode)\n"
+        "OPTIONS (its own):\n"
+        "  --coalesce-plugin=PATH           coalesce.so (default: "
+        "../lib/coalesce.so or ../lib/coalesce/coalesce.so from the tool)\n"
+        "  --help                           this text\n"
+        "Environment: COALESCE_OPTIONS, coalesce's options as under ld.lld.\n";
+}
+
+/// The -g forms that only the compile step acts on (the bitcode carries
+/// the debug information it asked for, and its DWARF version): accepted
+/// and ignored, as clang ignores them when it compiles bitcode. Each also
+/// as -gno-NAME.
+bool isFrontEndDebugOption(StringRef A) {
+  if (!A.consume_front("-g"))
+    return false;
+  A.consume_front("no-");
+  // clang-format off
+  static const char *const Names[] = {
+      "", "0", "1", "2", "3", "mlt", "line-tables-only",
+      "line-directives-only", "column-info", "dwarf", "dwarf-2", "dwarf-3",
+      "dwarf-4", "dwarf-5", "strict-dwarf", "split-dwarf", "dwarf-aranges",
+      "pubnames", "gnu-pubnames", "full", "used", "embed-source",
+      "simple-template-names", "inline-line-tables"};
+  // clang-format on
+  return is_contained(Names, A);
+}
+
+/// Reads Args (without argv[0]) into R. On a word it does not take,
+/// returns false with Problem naming the word.
+bool parseCommandLine(ArrayRef<const char *> Args, Request &R,
+                      std::string &Problem) {
+  std::vector<std::string> Inputs;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    StringRef A = Args[I];
+    // The value of an option given as the next word (-o FILE).
+    auto Next = [&](StringRef Opt, std::string &Out) {
+      if (I + 1 >= Args.size()) {
+        Problem = "'" + Opt.str() + "' needs a value";
+        return false;
+      }
+      Out = Args[++I];
+      return true;
+    };
+    std::string Value;
+
+    if (A == "-c")
+      continue;
+    if (A.starts_with("-x")) {
+      if (A != "-x")
+        Value = A.drop_front(2).str();
+      else if (!Next(A, Value))
+        return false;
+      if (Value != "ir") {
+        Problem = "'-x " + Value +
+                  "': coalesce-backend compiles LLVM bitcode only (-x ir)";
+        return false;
+      }
+      continue;
+    }
+    if (A == "-o") {
+      if (!Next(A, R.Output))
+        return false;
+      continue;
+    }
+    if (A.consume_front("-fthinlto-index=")) {
+      R.Index = A.str();
+      R.HasIndexOption = true;
+      continue;
+    }
+    if (A.size() <= 3 && A.starts_with("-O")) {
+      StringRef L = A.drop_front(2);
+      if (L == "0" || L == "1" || L == "2" || L == "3") {
+        R.OptLevel = L[0] - '0';
+        R.SizeLevel = 0;
+        continue;
+      }
+      if (L == "s" || L == "z") {
+        R.OptLevel = 2;
+        R.SizeLevel = L[0];
+        continue;
+      }
+      if (L == "" || L == "g") {
+        R.OptLevel = 1;
+        R.SizeLevel = 0;
+        continue;
+      }
+    }
+    if (A.consume_front("--target=")) {
+      R.Target = A.str();
+      continue;
+    }
+    if (A == "-target" || A == "--target") {
+      if (!Next(A, R.Target))
+        return false;
+      continue;
+    }
+    if (A.consume_front("-march=")) {
+      R.March = A.str();
+      continue;
+    }
+    if (A.consume_front("-mcpu=")) {
+      R.Mcpu = A.str();
+      continue;
+    }
+    // -mtune: the bitcode's functions carry the "tune-cpu" the compile step
+    // chose, which is what code generation reads.
+    if (A.starts_with("-mtune="))
+      continue;
+    if (is_contained({"-fpic", "-fPIC", "-fpie", "-fPIE"}, A)) {
+      R.PIC = true;
+      continue;
+    }
+    if (is_contained({"-fno-pic", "-fno-PIC", "-fno-pie", "-fno-PIE"}, A)) {
+      R.PIC = false;
+      continue;
+    }
+    if (A == "-ffunction-sections" || A == "-fno-function-sections") {
+      R.FunctionSections = A == "-ffunction-sections";
+      continue;
+    }
+    if (A == "-fdata-sections" || A == "-fno-data-sections") {
+      R.DataSections = A == "-fdata-sections";
+      continue;
+    }
+    if (A == "-faddrsig" || A == "-fno-addrsig") {
+      R.Addrsig = A == "-faddrsig";
+      continue;
+    }
+    if (A.consume_front("-fprofile-sample-use=")) {
+      R.SampleProfile = A.str();
+      continue;
+    }
+    if (A == "-mllvm") {
+      if (!Next(A, Value))
+        return false;
+      R.MllvmWords.push_back(Value);
+      continue;
+    }
+    if (A.consume_front("-mllvm=")) {
+      R.MllvmWords.push_back(A.str());
+      continue;
+    }
+    // Debug information: what code generation decides, taken; the rest,
+    // decided when the bitcode was written, accepted.
+    if (is_contained({"-ggdb", "-ggdb0", "-ggdb1", "-ggdb2", "-ggdb3"}, A)) {
+      R.DebuggerTuning = DebuggerKind::GDB;
+      continue;
+    }
+    if (A == "-glldb" || A == "-gsce" || A == "-gdbx") {
+      R.DebuggerTuning = A == "-glldb"  ? DebuggerKind::LLDB
+                         : A == "-gsce" ? DebuggerKind::SCE
+                                        : DebuggerKind::DBX;
+      continue;
+    }
+    if (A == "-gdwarf32" || A == "-gdwarf64") {
+      R.Dwarf64 = A == "-gdwarf64";
+      continue;
+    }
+    if (A == "-gz" || A.starts_with("-gz=")) {
+      StringRef Kind = A == "-gz" ? "zlib" : A.drop_front(4);
+      if (Kind == "zlib")
+        R.CompressDebug = DebugCompressionType::Zlib;
+      else if (Kind == "zstd")
+        R.CompressDebug = DebugCompressionType::Zstd;
+      else if (Kind == "none")
+        R.CompressDebug = DebugCompressionType::None;
+      else {
+        Problem = "'" + A.str() + "': the compression is zlib, zstd or none";
+        return false;
+      }
+      continue;
+    }
+    if (A == "-gsplit-dwarf" || A.starts_with("-gsplit-dwarf=")) {
+      Problem = "'" + A.str() +
+                "' is not supported: coalesce-backend writes no .dwo file; "
+                "without it the debug information stays in the object";
+      return false;
+    }
+    if (isFrontEndDebugOption(A))
+      continue;
+    if (A.starts_with("-Wl,") || A.starts_with("-Wa,") ||
+        A.starts_with("-Wp,")) {
+      Problem = "'" + A.str() +
+                "' passes options to another program (the linker, the "
+                "assembler, the preprocessor); a ThinLTO backend runs none";
+      return false;
+    }
+    // Warning options: the backend reports through LLVM's diagnostics,
+    // which clang's warning flags do not govern (except the one below).
+    if (A == "-Wno-override-module") {
+      R.WarnOverrideTriple = false;
+      continue;
+    }
+    if ((A.starts_with("-W") && A.size() > 2) || A == "-w")
+      continue;
+    if (A.consume_front("--coalesce-plugin=")) {
+      R.PluginPath = A.str();
+      continue;
+    }
+    if (A == "--help" || A == "-help" || A == "-h") {
+      R.Help = true;
+      continue;
+    }
+    if (A.starts_with("-") && A != "-") {
+      Problem = "unknown option '" + A.str() +
+                "' (coalesce-backend --help "
+                "lists the options it takes)";
+      return false;
+    }
+    Inputs.push_back(A.str());
+  }
+  if (R.Help)
+    return true;
+  if (Inputs.size() != 1) {
+    Problem =
+        Inputs.empty()
+            ? "no input file (the module's bitcode, as in "
+              "'-c -x ir X.o -fthinlto-index=X.o.thinlto.bc -o X.native.o')"
+            : "one input file at a time, got " + std::to_string(Inputs.size()) +
+                  ": " + join(Inputs, ", ");
+    return false;
+  }
+  R.Input = Inputs.front();
+  if (!R.HasIndexOption) {
+    Problem = "no -fthinlto-index=FILE: coalesce-backend is a ThinLTO backend "
+              "and compiles a module with the index shard the thin link wrote";
+    return false;
+  }
+  if (R.Index.empty()) {
+    Problem = "-fthinlto-index= names no file";
+    return false;
+  }
+  if (R.Output.empty()) {
+    Problem = "no output file (-o FILE)";
+    return false;
+  }
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Step 2: the plugin, and the -mllvm words.
+//===----------------------------------------------------------------------===//
+
+/// Finds coalesce.so: the one given, or the one installed beside the tool.
+bool findPlugin(const char *Argv0, Request &R, std::string &Problem) {
+  if (!R.PluginPath.empty()) {
+    if (!sys::fs::exists(R.PluginPath)) {
+      Problem = "--coalesce-plugin=" + R.PluginPath + ": no such file";
+      return false;
+    }
+    return true;
+  }
+  std::string Exe =
+      sys::fs::getMainExecutable(Argv0, reinterpret_cast<void *>(&printUsage));
+  SmallString<256> Prefix(sys::path::parent_path(sys::path::parent_path(Exe)));
+  std::vector<std::string> Tried;
+  for (const char *Rel : {"lib/coalesce.so", "lib/coalesce/coalesce.so"}) {
+    SmallString<256> P(Prefix);
+    sys::path::append(P, Rel);
+    if (sys::fs::exists(P)) {
+      R.PluginPath = std::string(P);
+      return true;
+    }
+    Tried.push_back(std::string(P));
+  }
+  Problem = "cannot find coalesce.so (looked at " + join(Tried, " and ") +
+            "); give --coalesce-plugin=PATH";
+  return false;
+}
+
+/// Parses the -mllvm words, once the plugin's options are registered.
+bool parseMllvmWords(const Request &R, std::string &Problem) {
+  if (R.MllvmWords.empty())
+    return true;
+  std::vector<const char *> Argv{Tool};
+  for (const std::string &W : R.MllvmWords)
+    Argv.push_back(W.c_str());
+  std::string Msg;
+  raw_string_ostream OS(Msg);
+  if (!cl::ParseCommandLineOptions(int(Argv.size()), Argv.data(), "", &OS)) {
+    // cl reports a bad value itself, on stderr, and leaves Msg empty.
+    StringRef Why = StringRef(Msg).trim();
+    Problem = "-mllvm " + join(R.MllvmWords, " -mllvm ") + ": " +
+              (Why.empty() ? "rejected (above)" : Why.str());
+    return false;
+  }
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Step 3: reading, then one of the three compilations.
+//===----------------------------------------------------------------------===//
+
+/// Runs Fn, which reads bitcode; false if LLVM crashed in it.
+bool survives(function_ref<void()> Fn) {
+  CrashRecoveryContext::Enable();
+  CrashRecoveryContext CRC;
+  bool Ok = CRC.RunSafely(Fn);
+  CrashRecoveryContext::Disable();
+  return Ok;
+}
+
+std::string crashedOn(StringRef File) {
+  return "cannot read '" + File.str() +
+         "': LLVM's bitcode reader crashed on it (the file is damaged)";
+}
+
+/// Errors reported through the LLVM context (coalesce's among them), and
+/// every diagnostic printed as clang prints its own.
+struct Diagnostics {
+  bool HadError = false;
+  void handle(const DiagnosticInfo &DI) {
+    raw_ostream &OS = errs();
+    switch (DI.getSeverity()) {
+    case DS_Error:
+      HadError = true;
+      WithColor::error(OS, Tool);
+      break;
+    case DS_Warning:
+      WithColor::warning(OS, Tool);
+      break;
+    case DS_Remark:
+      WithColor::remark(OS, Tool);
+      break;
+    case DS_Note:
+      WithColor::note(OS, Tool);
+      break;
+    }
+    DiagnosticPrinterRawOStream DP(OS);
+    DI.print(DP);
+    OS << "\n";
+  }
+};
+
+/// The CPU of the target machine, from -march (x86) or -mcpu (the others),
+/// as clang reads them. Functions keep the "target-cpu" of their compile
+/// step; this one is the default for what has none.
+bool resolveCPU(const Request &R, const Triple &T, std::string &CPU,
+                std::string &Problem) {
+  CPU = codegen::getCPUStr();
+  if (T.isX86()) {
+    if (!R.Mcpu.empty()) {
+      Problem = "unsupported option '-mcpu=" + R.Mcpu + "' for target '" +
+                T.str() + "' (x86 takes -march=)";
+      return false;
+    }
+    if (!R.March.empty())
+      CPU = R.March == "native" ? sys::getHostCPUName().str() : R.March;
+    return true;
+  }
+  // Elsewhere -march names an architecture and extensions, which the
+  // functions' "target-features" already hold.
+  if (!R.Mcpu.empty())
+    CPU = R.Mcpu == "native" ? sys::getHostCPUName().str() : R.Mcpu;
+  return true;
+}
+
+/// The reloc model clang would use: -fpic and kin, else -mllvm
+/// -relocation-model, else position independent where clang's default is
+/// PIE or PIC (Linux, Android, the BSDs, Fuchsia, Darwin), else the
+/// target's own default.
+std::optional<Reloc::Model> relocModel(const Request &R, const Triple &T) {
+  if (R.PIC)
+    return *R.PIC ? Reloc::PIC_ : Reloc::Static;
+  if (auto M = codegen::getExplicitRelocModel())
+    return M;
+  if (T.isOSLinux() || T.isAndroid() || T.isOSFreeBSD() || T.isOSOpenBSD() ||
+      T.isOSNetBSD() || T.isOSFuchsia() || T.isOSDarwin())
+    return Reloc::PIC_;
+  return std::nullopt;
+}
+
+/// The configuration of one backend: ld.lld's, with what the command line
+/// says. T is the module's target.
+bool makeConfig(const Request &R, const Triple &T, lto::Config &C,
+                std::string &Problem) {
+  // Target options as ld.lld initializes them (its objects are the ones to
+  // be the same as), then clang's reading of the command line.
+  C.Options = codegen::InitTargetOptionsFromCodeGenFlags(T);
+  C.Options.EmitAddrsig = R.Addrsig.value_or(T.isOSBinFormatELF());
+  C.Options.FunctionSections = R.FunctionSections.value_or(false);
+  C.Options.DataSections = R.DataSections.value_or(T.hasDefaultDataSections());
+  if (R.DebuggerTuning)
+    C.Options.DebuggerTuning = *R.DebuggerTuning;
+  if (R.Dwarf64)
+    C.Options.MCOptions.Dwarf64 = *R.Dwarf64;
+  if (R.CompressDebug)
+    C.Options.MCOptions.CompressDebugSections = *R.CompressDebug;
+  if (!resolveCPU(R, T, C.CPU, Problem))
+    return false;
+  C.MAttrs = codegen::getMAttrs();
+  C.RelocModel = relocModel(R, T);
+  C.CodeModel = codegen::getExplicitCodeModel();
+
+  // -O<n> as clang maps it: the optimization pipeline's level, code
+  // generation's level, and the loop options clang derives from it (-O1
+  // neither unrolls nor vectorizes; -Oz vectorizes straight-line code only).
+  C.OptLevel = R.OptLevel;
+  C.CGOptLevel = R.OptLevel == 0   ? CodeGenOptLevel::None
+                 : R.OptLevel == 1 ? CodeGenOptLevel::Less
+                 : R.OptLevel == 2 ? CodeGenOptLevel::Default
+                                   : CodeGenOptLevel::Aggressive;
+  C.PTO.LoopUnrolling = R.OptLevel > 1;
+  C.PTO.LoopInterleaving = R.OptLevel > 1;
+  C.PTO.LoopVectorization = R.OptLevel > 1 && R.SizeLevel != 'z';
+  C.PTO.SLPVectorization = R.OptLevel > 1;
+  C.SampleProfile = R.SampleProfile;
+  C.PassPlugins = {R.PluginPath};
+  return true;
+}
+
+/// The target machine for the compilations that are not a ThinLTO backend.
+std::unique_ptr<TargetMachine>
+makeTargetMachine(const lto::Config &C, const Triple &T, std::string &Problem) {
+  const Target *Tgt = TargetRegistry::lookupTarget(T, Problem);
+  if (!Tgt)
+    return nullptr;
+  std::string Features = join(C.MAttrs, ",");
+  return std::unique_ptr<TargetMachine>(Tgt->createTargetMachine(
+      T, C.CPU, Features, C.Options, C.RelocModel, C.CodeModel, C.CGOptLevel));
+}
+
+/// Compiles M outside ThinLTO. With Optimize, as clang compiles a module
+/// whose index file is empty: the per-module pipeline at -O<n>, with the
+/// plugin in it (which runs as under clang -fpass-plugin). Without, code
+/// generation only (the empty module of a skipped input).
+bool compileAlone(Module &M, const lto::Config &C, const Request &R,
+                  const PassPlugin &Plugin, bool Optimize,
+                  raw_pwrite_stream &OS, std::string &Problem) {
+  Triple T = M.getTargetTriple();
+  std::unique_ptr<TargetMachine> TM = makeTargetMachine(C, T, Problem);
+  if (!TM)
+    return false;
+  M.setDataLayout(TM->createDataLayout());
+  TargetLibraryInfoImpl TLII(T);
+
+  if (Optimize) {
+    std::optional<PGOOptions> PGO;
+    if (!R.SampleProfile.empty())
+      PGO = PGOOptions(R.SampleProfile, "", "", "", PGOOptions::SampleUse);
+    LoopAnalysisManager LAM;
+    FunctionAnalysisManager FAM;
+    CGSCCAnalysisManager CGAM;
+    ModuleAnalysisManager MAM;
+    PassBuilder PB(TM.get(), C.PTO, PGO);
+    Plugin.registerPassBuilderCallbacks(PB);
+    FAM.registerPass([&] { return TargetLibraryAnalysis(TLII); });
+    PB.registerModuleAnalyses(MAM);
+    PB.registerCGSCCAnalyses(CGAM);
+    PB.registerFunctionAnalyses(FAM);
+    PB.registerLoopAnalyses(LAM);
+    PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+    OptimizationLevel Level = R.SizeLevel == 's'   ? OptimizationLevel::Os
+                              : R.SizeLevel == 'z' ? OptimizationLevel::Oz
+                              : R.OptLevel == 0    ? OptimizationLevel::O0
+                              : R.OptLevel == 1    ? OptimizationLevel::O1
+                              : R.OptLevel == 2    ? OptimizationLevel::O2
+                                                   : OptimizationLevel::O3;
+    ModulePassManager MPM = Level == OptimizationLevel::O0
+                                ? PB.buildO0DefaultPipeline(Level)
+                                : PB.buildPerModuleDefaultPipeline(Level);
+    MPM.run(M, MAM);
+  }
+
+  legacy::PassManager CodeGen;
+  CodeGen.add(new TargetLibraryInfoWrapperPass(TLII));
+  if (TM->addPassesToEmitFile(CodeGen, OS, nullptr,
+                              CodeGenFileType::ObjectFile)) {
+    Problem = "the target '" + T.str() + "' cannot write an object file";
+    return false;
+  }
+  CodeGen.run(M);
+  return true;
+}
+
+/// The name the index gives the input: the same file, spelled as the thin
+/// link spelled it (the module's own summaries, its import list and what
+/// it defines are all found by that name). Empty if the index does not
+/// describe the input.
+std::string nameInIndex(const ModuleSummaryIndex &Index, StringRef Input) {
+  if (Index.modulePaths().count(Input))
+    return Input.str();
+  for (const auto &Entry : Index.modulePaths())
+    if (sys::fs::equivalent(Entry.first(), Input))
+      return Entry.first().str();
+  return "";
+}
+
+/// Whether Index is the shard of the module whose own summary is Own (the
+/// module named Name in it). A shard holds every summary of its module
+/// (and those it imports from others): one that lacks some of the
+/// module's own is another module's shard, which names this module only
+/// because that module imports from it. Returns how many are missing.
+size_t missingFromShard(const ModuleSummaryIndex &Index,
+                        const ModuleSummaryIndex &Own, StringRef Name) {
+  size_t Missing = 0;
+  for (const auto &[GUID, Info] : Own)
+    if (!Info.getSummaryList().empty() &&
+        !Index.findSummaryInModule(GUID, Name))
+      ++Missing;
+  return Missing;
+}
+
+/// Writes Bytes to Path through a temporary file renamed over it (to
+/// standard output for "-", as clang).
+bool writeOutput(StringRef Path, StringRef Bytes, std::string &Problem) {
+  if (Path == "-") {
+    outs() << Bytes;
+    outs().flush();
+    return true;
+  }
+  Expected<sys::fs::TempFile> Temp =
+      sys::fs::TempFile::create(Path + ".tmp-%%%%%%");
+  if (!Temp) {
+    Problem =
+        "cannot write '" + Path.str() + "': " + toString(Temp.takeError());
+    return false;
+  }
+  raw_fd_ostream OS(Temp->FD, /*shouldClose=*/false);
+  OS << Bytes;
+  OS.flush();
+  if (OS.has_error()) {
+    Problem = "cannot write '" + Path.str() + "': " + OS.error().message();
+    OS.clear_error();
+    consumeError(Temp->discard());
+    return false;
+  }
+  if (Error E = Temp->keep(Path)) {
+    Problem = "cannot write '" + Path.str() + "': " + toString(std::move(E));
+    return false;
+  }
+  return true;
+}
+
+int fail(const Twine &Message) {
+  WithColor::error(errs(), Tool) << Message << "\n";
+  return 1;
+}
+
+int run(int Argc, char **Argv) {
+  Request R;
+  std::string Problem;
+  if (!parseCommandLine(ArrayRef<const char *>(Argv + 1, Argc - 1), R, Problem))
+    return fail(Problem);
+  if (R.Help) {
+    printUsage(outs());
+    return 0;
+  }
+
+  InitializeAllTargetInfos();
+  InitializeAllTargets();
+  InitializeAllTargetMCs();
+  InitializeAllAsmPrinters();
+  InitializeAllAsmParsers();
+
+  // Step 2.
+  if (!findPlugin(Argv[0], R, Problem))
+    return fail(Problem);
+  Expected<PassPlugin> Plugin = PassPlugin::Load(R.PluginPath);
+  if (!Plugin)
+    return fail("cannot load the plugin: " + toString(Plugin.takeError()));
+  if (!parseMllvmWords(R, Problem))
+    return fail(Problem);
+
+  // Step 3: read the input and the index.
+  Diagnostics Diags;
+  lto::Config C;
+  C.DiagHandler = [&Diags](const DiagnosticInfo &DI) { Diags.handle(DI); };
+  lto::LTOLLVMContext Ctx(C);
+
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
+      MemoryBuffer::getFile(R.Input, /*IsText=*/false,
+                            /*RequiresNullTerminator=*/false);
+  if (!Buffer)
+    return fail("cannot read '" + R.Input +
+                "': " + Buffer.getError().message());
+  if (identify_magic((*Buffer)->getBuffer()) != file_magic::bitcode)
+    return fail("'" + R.Input +
+                "' is not LLVM bitcode (a ThinLTO backend "
+                "compiles the bitcode that clang -flto=thin -c wrote)");
+
+  std::optional<BitcodeModule> ThinModule;
+  bool HasModules = false;
+  Problem.clear();
+  if (!survives([&] {
+        Expected<std::vector<BitcodeModule>> BMs =
+            getBitcodeModuleList((*Buffer)->getMemBufferRef());
+        if (!BMs) {
+          Problem = toString(BMs.takeError());
+          return;
+        }
+        HasModules = !BMs->empty();
+        if (BitcodeModule *BM = lto::findThinLTOModule(*BMs))
+          ThinModule = *BM;
+      }))
+    return fail(crashedOn(R.Input));
+  if (!Problem.empty() || !HasModules)
+    return fail("cannot read '" + R.Input + "': " +
+                (Problem.empty() ? std::string("no module in it") : Problem));
+
+  std::unique_ptr<ModuleSummaryIndex> Index;
+  if (!sys::fs::exists(R.Index))
+    return fail("cannot read the index '" + R.Index +
+                "': no such file (the thin link writes it: ld.lld "
+                "--thinlto-index-only)");
+  if (!survives([&] {
+        Expected<std::unique_ptr<ModuleSummaryIndex>> I =
+            getModuleSummaryIndexForFile(R.Index,
+                                         /*IgnoreEmptyThinLTOIndexFile=*/true);
+        if (I)
+          Index = std::move(*I);
+        else
+          Problem = toString(I.takeError());
+      }))
+    return fail(crashedOn(R.Index));
+  if (!Problem.empty())
+    return fail("cannot read the index '" + R.Index + "': " + Problem);
+
+  // Which compilation, then the module itself.
+  enum class Flow { Empty, Alone, ThinBackend } How;
+  if (!ThinModule || (Index && Index->skipModuleByDistributedBackend()))
+    How = Flow::Empty;
+  else if (!Index)
+    How = Flow::Alone;
+  else
+    How = Flow::ThinBackend;
+
+  std::string Name;
+  if (How == Flow::ThinBackend) {
+    if (!Index->withGlobalValueDeadStripping())
+      return fail("'" + R.Index +
+                  "' is not an index shard of a thin link "
+                  "(it is a module's own summary; give the X.thinlto.bc "
+                  "that ld.lld --thinlto-index-only wrote)");
+    Name = nameInIndex(*Index, R.Input);
+    if (Name.empty()) {
+      std::vector<std::string> Known;
+      for (const auto &Entry : Index->modulePaths())
+        Known.push_back(Entry.first().str());
+      sort(Known);
+      return fail("the index '" + R.Index + "' does not describe '" + R.Input +
+                  "' (it names " + join(Known, ", ") + ")");
+    }
+    std::unique_ptr<ModuleSummaryIndex> Own;
+    if (!survives([&] {
+          Expected<std::unique_ptr<ModuleSummaryIndex>> S =
+              ThinModule->getSummary();
+          if (S)
+            Own = std::move(*S);
+          else
+            Problem = toString(S.takeError());
+        }))
+      return fail(crashedOn(R.Input));
+    if (!Own)
+      return fail("cannot read '" + R.Input + "': " + Problem);
+    if (size_t N = missingFromShard(*Index, *Own, Name))
+      return fail("the index '" + R.Index + "' is not the shard of '" +
+                  R.Input + "': it lacks " + std::to_string(N) + " of its " +
+                  "module's summaries (it is the shard of a module that " +
+                  "imports from it)");
+  }
+
+  std::unique_ptr<Module> M;
+  if (How == Flow::Empty) {
+    // What clang writes for it: a module with nothing in it, for the target
+    // of the input.
+    Expected<std::string> TripleText =
+        getBitcodeTargetTriple((*Buffer)->getMemBufferRef());
+    M = std::make_unique<Module>("empty", Ctx);
+    M->setTargetTriple(Triple(TripleText ? *TripleText : ""));
+    if (!TripleText)
+      consumeError(TripleText.takeError());
+  } else {
+    if (!survives([&] {
+          Expected<std::unique_ptr<Module>> MOrErr =
+              ThinModule->parseModule(Ctx);
+          if (MOrErr)
+            M = std::move(*MOrErr);
+          else
+            Problem = toString(MOrErr.takeError());
+        }))
+      return fail(crashedOn(R.Input));
+    if (!M)
+      return fail("cannot read '" + R.Input + "': " + Problem);
+    // Damage the reader lets through: the verifier that optimization runs
+    // first would stop the process with a crash report; said here, it is
+    // an error naming the file. (Broken debug information is not: LLVM
+    // drops it with a warning, as it does in process.)
+    std::string Broken;
+    raw_string_ostream BrokenOS(Broken);
+    bool BrokenDebugInfo = false;
+    if (verifyModule(*M, &BrokenOS, &BrokenDebugInfo))
+      return fail("cannot read '" + R.Input +
+                  "': the module in it does not pass the IR verifier (the "
+                  "file is damaged): " +
+                  StringRef(Broken).trim().split('\n').first);
+    if (How == Flow::ThinBackend)
+      M->setModuleIdentifier(Name);
+  }
+
+  // --target: clang overrides the module's triple with it, and says so.
+  if (!R.Target.empty()) {
+    Triple Wanted(Triple::normalize(R.Target));
+    if (Wanted != M->getTargetTriple()) {
+      if (R.WarnOverrideTriple)
+        WithColor::warning(errs(), Tool)
+            << "overriding the module target triple with " << Wanted.str()
+            << "\n";
+      M->setTargetTriple(Wanted);
+    }
+  }
+  if (M->getTargetTriple().empty())
+    M->setTargetTriple(Triple(sys::getDefaultTargetTriple()));
+  if (!makeConfig(R, M->getTargetTriple(), C, Problem))
+    return fail(Problem);
+
+  // Step 3, the compilation, into memory.
+  SmallString<0> Object;
+  if (How == Flow::ThinBackend) {
+    DenseMap<StringRef, GVSummaryMapTy> DefinedPerModule;
+    Index->collectDefinedGVSummariesPerModule(DefinedPerModule);
+    FunctionImporter::ImportIDTable ImportIDs;
+    FunctionImporter::ImportMapTy ImportList(ImportIDs);
+    lto::initImportList(*M, *Index, ImportList);
+    auto AddStream = [&](size_t, const Twine &) {
+      return std::make_unique<CachedFileStream>(
+          std::make_unique<raw_svector_ostream>(Object));
+    };
+    if (Error E = lto::thinBackend(C, /*Task=*/0, AddStream, *M, *Index,
+                                   ImportList, DefinedPerModule[Name],
+                                   /*ModuleMap=*/nullptr,
+                                   /*CodeGenOnly=*/false))
+      return fail("ThinLTO backend of '" + R.Input +
+                  "' failed: " + toString(std::move(E)));
+  } else {
+    raw_svector_ostream OS(Object);
+    if (!compileAlone(*M, C, R, *Plugin, How == Flow::Alone, OS, Problem))
+      return fail(Problem);
+  }
+  if (Diags.HadError)
+    return fail("no output written: the compilation of '" + R.Input +
+                "' reported errors");
+
+  // Step 4.
+  if (!writeOutput(R.Output, Object, Problem))
+    return fail(Problem);
+  return 0;
+}
+
+} // namespace
+
+int main(int Argc, char **Argv) {
+  InitLLVM X(Argc, Argv); // Its destructor shuts LLVM down: coalesce's
+                          // report of the module is written then.
+  return run(Argc, Argv);
+}
