@@ -96,13 +96,16 @@ class Variant:
     """One way of linking the same objects.
 
     toolchain: "clang" (the bitcode objects, ld.lld) or "gcc" (GCC's own
-    -flto objects from the same sources, GCC's default linker). native_only:
-    the variant needs the host's tools (GCC, ld.gold) and is left out when
-    the target is not the host's."""
+    -flto objects from the same sources, GCC's default linker). lto:
+    "full" or "thin" (clang only: the sources compiled with -flto=thin
+    into objects of their own, linked with -flto=thin, ld.lld running the
+    ThinLTO backends). native_only: the variant needs the host's tools
+    (GCC, ld.gold) and is left out when the target is not the host's."""
 
     def __init__(self, key, label, ldflags=(), toolchain="clang",
                  coalesce=False, gold=None, note="", default=True,
-                 options=(), profile=False, ref="baseline", plain=None):
+                 options=(), profile=False, ref="baseline", plain=None,
+                 lto="full", base="baseline"):
         self.key, self.label = key, label
         self.ldflags = list(ldflags)
         self.toolchain = toolchain
@@ -119,9 +122,16 @@ class Variant:
         self.profile = profile
         # ref: the variant whose runtime this one's is compared with (the
         # same objects without coalesce); plain: the same link without the
-        # profile.
+        # profile (the ThinLTO variants: the same link in full LTO).
         self.ref = ref
         self.plain = plain
+        self.lto = lto
+        # base: the variant all of this one's ratios are against (its
+        # .text change, link time, instructions, wall time): the baseline,
+        # or for the ThinLTO variants thin-baseline, the same ThinLTO
+        # objects linked with nothing added. thin-baseline's own are
+        # against the baseline: what ThinLTO costs.
+        self.base = base
         self.native_only = toolchain == "gcc" or gold is not None or profile
         # default: in the run when --variants does not choose.
         self.default = default
@@ -129,7 +139,11 @@ class Variant:
     @property
     def objset(self):
         """The key of the objects it links in bench_program's objs."""
-        return self.toolchain + "-pgo" if self.profile else self.toolchain
+        if self.profile:
+            return self.toolchain + "-pgo"
+        if self.lto == "thin":
+            return self.toolchain + "-thin"
+        return self.toolchain
 
     def flags_text(self, plugin_name="coalesce.so"):
         if self.toolchain == "gcc":
@@ -139,7 +153,8 @@ class Variant:
                             ["(LLVMgold.so)"])
         if self.gold == "coalesce":
             return "-Oz -fuse-ld=gold -Wl,-plugin," + plugin_name
-        flags = TARGET.clang_flags + ["-Oz -flto -fuse-ld=lld"]
+        flags = TARGET.clang_flags + [
+            "-Oz %s -fuse-ld=lld" % lto_flag(self.lto)]
         if self.profile:
             flags = ["objects: -fprofile-instr-use=PROGRAM.profdata (the "
                      "workload's profile); link:"] + flags
@@ -151,10 +166,20 @@ class Variant:
         return " ".join(flags)
 
 
+def lto_flag(lto):
+    """The clang option of an LTO kind ("full", "thin"), compile and
+    link."""
+    return "-flto=thin" if lto == "thin" else "-flto"
+
+
 MERGEFUNC = ["-Wl,-mllvm,-enable-merge-functions"]
 # -Wl, splits at commas: the pipeline text goes through -Xlinker whole.
 IROUTLINER = ["-Xlinker", "--lto-newpm-passes=lto<O2>,iroutliner"]
 GMF = ["-Wl,-mllvm,-enable-global-merge-func"]
+# Under ThinLTO global-merge-func needs the hashes of every module's
+# functions: the backends run twice, the first round to gather them
+# (codegen data), the second to merge with them.
+GMF_THIN = GMF + ["-Wl,-mllvm,-codegen-data-thinlto-two-rounds"]
 MOUTLINER = ["-Wl,-mllvm,-enable-machine-outliner"]
 ICF = ["-Wl,--icf=all"]
 GOLD_MERGEFUNC = ["-Wl,-plugin-opt=merge-functions"]
@@ -205,9 +230,29 @@ VARIANTS = [
             plain="baseline"),
     Variant("coalesce-pgo", "coalesce-pgo", coalesce=True, profile=True,
             default=False, ref="baseline-pgo", plain="coalesce"),
+    # ThinLTO: the same sources compiled with -flto=thin (objects of their
+    # own, "clang-thin"), linked with -flto=thin by ld.lld, which runs
+    # coalesce in every backend. Only when --thin or --variants asks. Each
+    # is measured against thin-baseline (base), the same objects linked
+    # with nothing added; thin-baseline against the baseline.
+    Variant("thin-baseline", "thin-baseline", lto="thin", default=False,
+            plain="baseline"),
+    Variant("thin-icf", "thin-icf=all", ICF, lto="thin", default=False,
+            ref="thin-baseline", base="thin-baseline", plain="icf"),
+    Variant("thin-gmf-icf", "thin-global-merge-func+icf", GMF_THIN + ICF,
+            lto="thin", default=False, ref="thin-baseline",
+            base="thin-baseline"),
+    Variant("thin-coalesce", "thin-coalesce", coalesce=True, lto="thin",
+            default=False, ref="thin-baseline", base="thin-baseline",
+            plain="coalesce"),
+    Variant("thin-coalesce-icf", "thin-coalesce+icf", ICF, coalesce=True,
+            lto="thin", default=False, ref="thin-baseline",
+            base="thin-baseline"),
 ]
 GOLD_KEYS = ("gold-mergefunc", "gold-coalesce", "gold")
 PGO_KEYS = ("baseline-pgo", "coalesce-pgo")
+THIN_KEYS = ("thin-baseline", "thin-icf", "thin-gmf-icf", "thin-coalesce",
+             "thin-coalesce-icf")
 VARIANT_BY_KEY = {v.key: v for v in VARIANTS}
 
 
@@ -363,29 +408,31 @@ def fetch(ctx, project):
 
 # ---------------------------------------------------------------- compile
 
-def compile_cmd(unit, src, toolchain, project, extra=()):
+def compile_cmd(unit, src, toolchain, project, extra=(), lto="full"):
     if toolchain == "gcc":
         cc = GCC if unit.lang == "c" else GXX
         opt = ["-Os", "-flto"] + project.gcc_flags
     else:
         cc = CLANG if unit.lang == "c" else CLANGXX
-        opt = TARGET.clang_flags + ["-Oz", "-flto"]
+        opt = TARGET.clang_flags + ["-Oz", lto_flag(lto)]
     return [cc] + opt + list(extra) + ["-w", "-c",
                                        os.path.join(src, unit.src)] + \
         unit.flags
 
 
-def compile_all(ctx, project, src, units, toolchain, extra=(), objset=None):
+def compile_all(ctx, project, src, units, toolchain, extra=(), objset=None,
+                lto="full"):
     """Objects for every unit, compiled in parallel, cached by command.
 
     extra: more compiler options (the profile's); objset: the directory
-    under obj/PROJECT/ (default: the toolchain's)."""
+    under obj/PROJECT/ (default: the toolchain's); lto: "full" or "thin"
+    (clang's -flto or -flto=thin)."""
     objset = objset or toolchain
     outdir = ctx.path("obj", project.name, objset)
     os.makedirs(outdir, exist_ok=True)
     objs, todo = {}, []
     for u in units:
-        cmd = compile_cmd(u, src, toolchain, project, extra)
+        cmd = compile_cmd(u, src, toolchain, project, extra, lto)
         key = hashlib.sha1(" ".join(cmd).encode()).hexdigest()[:10]
         obj = os.path.join(outdir, "%s-%s.o" % (u.name, key))
         objs[u.name] = obj
@@ -457,7 +504,7 @@ def link_cmd(ctx, variant, binary, objs, out, cxx):
         # No -flto: the driver would add LLVMgold.so; coalesce.so does LTO.
         cmd = cc + ["-Oz", "-fuse-ld=gold", "-Wl,-plugin," + ctx.plugin]
     else:
-        cmd = cc + ["-Oz", "-flto", "-fuse-ld=lld"]
+        cmd = cc + ["-Oz", lto_flag(variant.lto), "-fuse-ld=lld"]
         if variant.coalesce:
             cmd.append("-Wl,--load-pass-plugin=" + ctx.plugin)
     env = None
@@ -771,20 +818,30 @@ def bench_project(ctx, project, only_programs=None):
     unit_by_name = {u.name: u for u in units}
     needed = units_of(project, [b for p in programs for b in p.binaries])
     units = [unit_by_name[n] for n in sorted(needed)]
-    toolchains = sorted({v.toolchain for v in ctx.variants})
+    # The object sets the variants link (Variant.objset): one per
+    # toolchain, and clang's ThinLTO objects, "clang-thin". The profile
+    # variants' objects are each program's own (profile_objects below).
+    objsets = {}
+    for v in ctx.variants:
+        if v.profile:
+            objsets.setdefault(v.toolchain, (v.toolchain, "full"))
+        else:
+            objsets.setdefault(v.objset, (v.toolchain, v.lto))
     objs, build_errors = {}, {}
-    for tc in toolchains:
+    for objset in sorted(objsets):
+        tc, lto = objsets[objset]
         if tc not in project.toolchains:
             continue
         try:
-            objs[tc] = compile_all(ctx, project, src, units, tc)
-            make_archives(ctx, project, objs[tc], tc)
+            objs[objset] = compile_all(ctx, project, src, units, tc,
+                                       objset=objset, lto=lto)
+            make_archives(ctx, project, objs[objset], objset)
         except (BenchError, subprocess.CalledProcessError) as e:
-            # The variants of this toolchain fail, visibly; the others run.
-            log("[%s] build with %s FAILED: %s" % (
-                project.name, tc, str(e).splitlines()[0][:300]))
-            objs.pop(tc, None)
-            build_errors[tc] = str(e)
+            # The variants of these objects fail, visibly; the others run.
+            log("[%s] build of %s FAILED: %s" % (
+                project.name, objset, str(e).splitlines()[0][:300]))
+            objs.pop(objset, None)
+            build_errors[objset] = str(e)
     project.build_errors = build_errors
 
     results = []

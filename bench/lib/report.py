@@ -38,30 +38,45 @@ def ratios(r, ref):
             "run_ratio": ratio(r["run_median_s"], ref.get("run_median_s"))}
 
 
+def base_of(v):
+    """The key of the variant all of v's ratios are against: the
+    baseline, or for the ThinLTO variants thin-baseline."""
+    return getattr(v, "base", "baseline")
+
+
 def ref_of(v, variants):
-    """The key of the variant v is compared with beside the baseline (the
+    """The key of the variant v is compared with beside its base (the
     same objects without coalesce: baseline-pgo for coalesce-pgo), or
-    None."""
+    None (also when the reference is the base: the ThinLTO variants)."""
     ref = getattr(v, "ref", "baseline")
-    if ref != "baseline" and ref in [u.key for u in variants]:
+    if ref != base_of(v) and ref in [u.key for u in variants]:
         return ref
     return None
 
 
+def thin_run(variants):
+    """Whether some variant's ratios are against another base than the
+    baseline (the ThinLTO variants')."""
+    return any(base_of(v) != "baseline" for v in variants)
+
+
 def derive(programs, variants):
-    """Add the ratios against the baseline to every variant's figures, and
-    for a variant with a reference of its own (coalesce-pgo: baseline-pgo)
-    the ratios against that reference too, as "vs_ref"."""
+    """Add the ratios against its base (the baseline; thin-baseline for the
+    ThinLTO variants) to every variant's figures, and for a variant with a
+    reference of its own (coalesce-pgo: baseline-pgo) the ratios against
+    that reference too, as "vs_ref"."""
     for p in programs:
         V = p["variants"]
-        base = V.get("baseline", {})
         for v in variants:
             r = V[v.key]
             r["link_median_s"] = median(r["link_s"])
             r["run_median_s"] = median(r["run_s"])
         for v in variants:
             r = V[v.key]
-            r.update(ratios(r, base))
+            r.update(ratios(r, V.get(base_of(v), {})))
+            r.pop("base", None)
+            if base_of(v) != "baseline":
+                r["base"] = base_of(v)
             ref = ref_of(v, variants)
             r.pop("vs_ref", None)
             r.pop("ref", None)
@@ -203,6 +218,25 @@ def markdown(meta, programs, variants, geo):
           "change against the baseline and, in its own column, against "
           "baseline-pgo. Programs without a workload have nothing to "
           "profile: their -pgo variants are *skipped*")
+    if any(getattr(v, "lto", "full") == "thin" for v in variants):
+        w("- *thin-* variants, ThinLTO: the same sources compiled with "
+          "`clang-22 -Oz -flto=thin` (the same command as the baseline's "
+          "objects otherwise), linked with `-flto=thin` by ld.lld, which "
+          "runs the ThinLTO backends in the link (in parallel, ld.lld's "
+          "default `--thinlto-jobs`), so their link time includes them; "
+          "coalesce runs in every backend on its module, its report is "
+          "the link's (every module). Their ratios (`.text` change, link "
+          "time, instructions, wall time) are against **thin-baseline**, "
+          "the same ThinLTO objects linked with nothing added; "
+          "thin-baseline's own are against the baseline, what ThinLTO "
+          "costs against full LTO. Their checks compare their output with "
+          "the baseline's, as every variant's do")
+    if any(v.key == "thin-gmf-icf" for v in variants):
+        w("- *thin-global-merge-func+icf*: under ThinLTO, LLVM's "
+          "global-merge-func needs the hashes of the functions of every "
+          "module: `-codegen-data-thinlto-two-rounds` runs the backends "
+          "twice, the first round to gather them, the second to merge "
+          "with them (both in its link time)")
     if any(v.key == "gold-mergefunc" for v in variants):
         w("- ld.gold: the anchor is `LLVMgold.so` running LLVM's function "
           "merger through its own option `-plugin-opt=merge-functions` "
@@ -211,16 +245,34 @@ def markdown(meta, programs, variants, geo):
           "changes nothing under `LLVMgold.so`); *gold+coalesce vs "
           "gold+LLVMgold mergefunc* compares `.text` with that anchor")
     w("")
-    w("## Variants\n")
-    w("| variant | link |")
-    w("|---|---|")
-    for v in variants:
-        w("| %s | `%s` |" % (v.label, v.flags_text()))
-    w("")
-    w("## .text change against the baseline\n")
-    w("![.text change per program and variant](%s)\n" % meta["svg_name"])
     keys = [v.key for v in variants]
     label = {v.key: v.label for v in variants}
+    thin = thin_run(variants)
+    w("## Variants\n")
+    if thin:
+        # Which baseline each variant's ratios are against.
+        w("| variant | link | ratios against |")
+        w("|---|---|---|")
+        for v in variants:
+            w("| %s | `%s` | %s |" % (
+                v.label, v.flags_text(), "" if v.key == "baseline" else
+                label.get(base_of(v), base_of(v))))
+    else:
+        w("| variant | link |")
+        w("|---|---|")
+        for v in variants:
+            w("| %s | `%s` |" % (v.label, v.flags_text()))
+    w("")
+    if thin:
+        w("## .text change against the baseline, and for ThinLTO against "
+          "thin-baseline\n")
+        w("The ThinLTO variants' changes (*vs thin-baseline*) are against "
+          "thin-baseline, the same ThinLTO objects linked with nothing "
+          "added; the others' against the baseline (full LTO), "
+          "thin-baseline's too.\n")
+    else:
+        w("## .text change against the baseline\n")
+    w("![.text change per program and variant](%s)\n" % meta["svg_name"])
     # Pairs beside the baseline: gold+coalesce against gold's anchor,
     # LLVMgold.so with the merger on; coalesce-pgo against baseline-pgo.
     pairs = []
@@ -229,7 +281,9 @@ def markdown(meta, programs, variants, geo):
     pairs += [(v.key, ref_of(v, variants)) for v in variants
               if ref_of(v, variants)]
     head = "| program | baseline .text | " + " | ".join(
-        v.label for v in variants if v.key != "baseline") + "".join(
+        v.label if base_of(v) == "baseline" else "%s vs %s" % (
+            v.label, label.get(base_of(v), base_of(v)))
+        for v in variants if v.key != "baseline") + "".join(
             " | %s vs %s" % (label[a], label[b]) for a, b in pairs) + " |"
     w(head)
     w("|---|---:|" + "---:|" * (len(variants) - 1 + len(pairs)))
@@ -282,6 +336,9 @@ def markdown(meta, programs, variants, geo):
     prof = profile_section(programs, variants, geo)
     if prof:
         w(prof)
+    thin_text = thin_section(programs, variants)
+    if thin_text:
+        w(thin_text)
     stages = stage_rows(programs, keys)
     if stages:
         w("## Each stage: predicted against measured\n")
@@ -307,11 +364,14 @@ def markdown(meta, programs, variants, geo):
         w("")
     w("## Every program and variant\n")
     w("Ratios are against the baseline (1.00 = same; below 1 is smaller or "
-      "faster)%s. *checks*: the program's own tests pass, and for the "
+      "faster)%s%s. *checks*: the program's own tests pass, and for the "
       "sqlite3 shell, xmllint, box2d, lua and zstd every check prints "
-      "exactly what the baseline prints.\n" % "".join(
-          "; %s's link, instruction and wall ratios against %s, as marked"
-          % (label[a], label[b]) for a, b in pairs if a != "gold-coalesce"))
+      "exactly what the baseline prints.\n" % (
+          "; the ThinLTO variants' (thin-*, but thin-baseline's) against "
+          "thin-baseline" if thin else "", "".join(
+              "; %s's link, instruction and wall ratios against %s, as "
+              "marked" % (label[a], label[b])
+              for a, b in pairs if a != "gold-coalesce")))
     w("| program | variant | .text bytes | .text change | checks | link s | "
       "link ratio | instructions | instr. ratio | run s | wall ratio |")
     w("|---|---|---:|---:|---|---:|---:|---:|---:|---:|---:|")
@@ -394,11 +454,18 @@ def markdown(meta, programs, variants, geo):
 
 def compact_rows(p, variants, markdown=False):
     """(head, rows) of one program's table of .text and instructions:
-    against the baseline, and for a variant with a reference of its own
-    (coalesce-pgo) against that too."""
+    against the baseline (the ThinLTO variants: against thin-baseline, in
+    a column that says which), and for a variant with a reference of its
+    own (coalesce-pgo) against that too."""
     refs = sorted({ref_of(v, variants) for v in variants} - {None})
-    head = ["variant", ".text bytes", ".text vs baseline", "instructions",
-            "instr. vs baseline"]
+    label = {v.key: v.label for v in variants}
+    thin = thin_run(variants)
+    if thin:
+        head = ["variant", ".text bytes", ".text change", "instructions",
+                "instr. ratio", "against"]
+    else:
+        head = ["variant", ".text bytes", ".text vs baseline",
+                "instructions", "instr. vs baseline"]
     if refs:
         name = refs[0] if len(refs) == 1 else "reference"
         head += [".text vs " + name, "instr. vs " + name]
@@ -414,6 +481,8 @@ def compact_rows(p, variants, markdown=False):
         row = [v.label + fail, num(r["text"]),
                "" if base else pct(r["text_ratio"]), num(r["instructions"]),
                "" if base else fx4(r["instr_ratio"])]
+        if thin:
+            row.append("" if base else label.get(base_of(v), base_of(v)))
         if refs:
             vr = r.get("vs_ref")
             row += [pct(vr["text_ratio"]), fx4(vr["instr_ratio"])] if vr \
@@ -495,6 +564,140 @@ def profile_section(programs, variants, geo):
     return "\n".join(out)
 
 
+def thin_pairs(variants):
+    """(thin, thin base, full, full base): each ThinLTO variant with a
+    base of its own (thin-baseline) whose plain variant, the same link in
+    full LTO, ran with its base too (thin-coalesce: coalesce against the
+    baseline)."""
+    by_key = {v.key: v for v in variants}
+    out = []
+    for v in variants:
+        plain = getattr(v, "plain", None)
+        if getattr(v, "lto", "full") != "thin" or base_of(v) == "baseline" \
+                or base_of(v) not in by_key or plain not in by_key:
+            continue
+        full = by_key[plain]
+        if base_of(full) in by_key and getattr(full, "lto", "full") == "full":
+            out.append((v.key, base_of(v), full.key, base_of(full)))
+    return out
+
+
+def saving(r):
+    """What a .text ratio saves, as a fraction (0.027 = 2.7% smaller)."""
+    return None if r is None else 1 - r
+
+
+def share(thin, full):
+    """thin's saving as a share of full's, or None when full saves
+    nothing."""
+    if thin is None or full is None or full <= 0:
+        return None
+    return thin / full
+
+
+def thin_savings(programs, variants):
+    """For each of thin_pairs: per program, the .text ThinLTO variant
+    saves over its base and the full-LTO one over its own, and the first
+    as a share of the second; and over the programs where both linked and
+    passed, the geometric means of the two .text ratios, the share of
+    their savings (the figure to read), and the geometric mean of the
+    per-program shares where both saved."""
+    out = []
+    for tk, tb, fk, fb in thin_pairs(variants):
+        rows, tr, fr, shares = [], [], [], []
+        for p in programs:
+            V = p["variants"]
+            t, f = V[tk]["text_ratio"], V[fk]["text_ratio"]
+            ok = V[tk]["ok"] and V[fk]["ok"] and None not in (t, f)
+            row = {"program": p["name"], "ok": ok,
+                   "thin_base_vs_full_base": ratio(V[tb]["text"],
+                                                   V[fb]["text"]),
+                   "thin_text_ratio": t, "full_text_ratio": f,
+                   "thin_saving": saving(t), "full_saving": saving(f),
+                   "share": share(saving(t), saving(f)) if ok else None}
+            rows.append(row)
+            if ok:
+                tr.append(t)
+                fr.append(f)
+                if row["share"] is not None and row["share"] > 0:
+                    shares.append(row["share"])
+        gt, gf = geomean(tr), geomean(fr)
+        out.append({
+            "thin": tk, "thin_base": tb, "full": fk, "full_base": fb,
+            "programs": rows,
+            "geomean": {"programs": len(tr), "thin_text_ratio": gt,
+                        "full_text_ratio": gf,
+                        "thin_base_vs_full_base": geomean(
+                            [r["thin_base_vs_full_base"] for r in rows
+                             if r["ok"]]),
+                        "share": share(saving(gt), saving(gf)),
+                        "share_geomean": geomean(shares),
+                        "share_programs": len(shares)}})
+    return out
+
+
+def thin_section(programs, variants):
+    """Markdown: what each ThinLTO variant saves over thin-baseline beside
+    what the same link in full LTO saves over the baseline (thin-coalesce
+    beside coalesce), per program and as a share. Empty without such a
+    pair."""
+    got = thin_savings(programs, variants)
+    if not got:
+        return ""
+    label = {v.key: v.label for v in variants}
+    out = []
+    w = out.append
+    w("## ThinLTO against full LTO: what each saves over its own "
+      "baseline\n")
+    w("*share*: the `.text` a ThinLTO variant saves over thin-baseline as "
+      "a share of what the same link in full LTO saves over the baseline "
+      "(1.00 = as much; 0.65 = 65%; n/a where the full-LTO link saves "
+      "nothing). The geometric-mean row's share is that of the "
+      "geometric-mean savings, over the programs where both linked and "
+      "passed their checks. *thin-baseline vs baseline*: what ThinLTO "
+      "costs (or saves) in `.text` by itself.\n")
+    head = ["program", ".text: thin-baseline vs baseline"]
+    for s in got:
+        head += [".text: %s vs %s" % (label[s["full"]], label[s["full_base"]]),
+                 ".text: %s vs %s" % (label[s["thin"]], label[s["thin_base"]]),
+                 "share: %s / %s" % (label[s["thin"]], label[s["full"]])]
+    w("| " + " | ".join(head) + " |")
+    w("|---|" + "---:|" * (len(head) - 1))
+    for i, p in enumerate(programs):
+        cells = [pct(got[0]["programs"][i]["thin_base_vs_full_base"])]
+        for s in got:
+            r = s["programs"][i]
+            fail = "" if r["ok"] else " **FAIL**"
+            cells += [pct(r["full_text_ratio"]) + fail,
+                      pct(r["thin_text_ratio"]) + fail, fx(r["share"])]
+        w("| %s | %s |" % (p["name"], " | ".join(cells)))
+    cells = [pct(got[0]["geomean"]["thin_base_vs_full_base"])]
+    for s in got:
+        g = s["geomean"]
+        cells += [pct(g["full_text_ratio"]), pct(g["thin_text_ratio"]),
+                  "**%s**" % fx(g["share"])]
+    w("| **geometric mean** | %s |" % " | ".join(cells))
+    w("")
+    for s in got:
+        g = s["geomean"]
+        thin, full = label[s["thin"]], label[s["full"]]
+        if g["share"] is None:
+            say = "%s: no share, %s saves nothing over its own baseline" % (
+                thin, full)
+        else:
+            say = "%s saves %.0f%% of what %s saves over its own " \
+                "baseline" % (thin, 100 * g["share"], full)
+        more = ""
+        if g["share_programs"] > 1:
+            more = "; the geometric mean of the per-program shares is " \
+                "%s, over the %d where both save" % (
+                    fx(g["share_geomean"]), g["share_programs"])
+        w("%s (geometric means over %d program%s: %s against %s)%s.\n" % (
+            say, g["programs"], "" if g["programs"] == 1 else "s",
+            pct(g["thin_text_ratio"]), pct(g["full_text_ratio"]), more))
+    return "\n".join(out)
+
+
 def text_table(head, rows, indent="  "):
     """Plain-text columns: the first left-aligned, the others right."""
     width = [max(len(x) for x in c) for c in zip(head, *rows)]
@@ -518,9 +721,19 @@ def text_summary(programs, variants, native=True):
             out += text_table(*compact_rows(p, variants))
             continue
         out.append("%s: %s" % (p["name"], ", ".join(
-            "%s %s" % (v.key, "skipped" if p["variants"][v.key].get(
-                "skipped") else pct(p["variants"][v.key]["text_ratio"]))
+            "%s %s%s" % (v.key, "skipped" if p["variants"][v.key].get(
+                "skipped") else pct(p["variants"][v.key]["text_ratio"]),
+                "" if base_of(v) == "baseline" else " vs " + base_of(v))
             for v in variants if v.key != "baseline")))
+    for s in thin_savings(programs, variants):
+        g = s["geomean"]
+        out.append("%s vs %s against %s vs %s: share of the saving %s "
+                   "(geomean %s against %s; %s)" % (
+                       s["thin"], s["thin_base"], s["full"], s["full_base"],
+                       fx(g["share"]), pct(g["thin_text_ratio"]),
+                       pct(g["full_text_ratio"]), ", ".join(
+                           "%s %s" % (r["program"], fx(r["share"]))
+                           for r in s["programs"])))
     return "\n".join(out) + "\n"
 
 
@@ -572,11 +785,17 @@ def stage_rows(programs, keys):
 
 
 def to_json(meta, programs, variants, geo):
-    return json.dumps({
+    data = {
         "schema": 1, "meta": meta,
         "variants": [{"key": v.key, "label": v.label,
                       "link": v.flags_text()} for v in variants],
-        "programs": programs, "geomean": geo}, indent=1, sort_keys=True)
+        "programs": programs, "geomean": geo}
+    if thin_run(variants):
+        for d, v in zip(data["variants"], variants):
+            d["base"] = base_of(v)
+            d["lto"] = getattr(v, "lto", "full")
+        data["thin_vs_full"] = thin_savings(programs, variants)
+    return json.dumps(data, indent=1, sort_keys=True)
 
 
 COLORS = {"baseline": "#888888", "mergefunc": "#9ecae1",
@@ -586,7 +805,10 @@ COLORS = {"baseline": "#888888", "mergefunc": "#9ecae1",
           "coalesce-constants": "#fdae6b",
           "coalesce+": "#a63603", "gcc": "#31a354", "gold": "#bdbdbd",
           "gold-mergefunc": "#969696", "gold-coalesce": "#fd8d3c",
-          "baseline-pgo": "#756bb1", "coalesce-pgo": "#d94801"}
+          "baseline-pgo": "#756bb1", "coalesce-pgo": "#d94801",
+          "thin-baseline": "#636363", "thin-icf": "#08519c",
+          "thin-gmf-icf": "#4292c6", "thin-coalesce": "#e6550d",
+          "thin-coalesce-icf": "#a63603"}
 
 
 def svg(programs, variants, geo, title):
@@ -610,7 +832,10 @@ def svg(programs, variants, geo, title):
     lo -= span * 0.08
     hi += span * 0.08
     span = hi - lo
-    label_w, plot_w, bar_h, gap = 150, 420, 14, 3
+    # Room for the longest label (thin-global-merge-func+icf).
+    label_w = max(150, 10 + int(5.8 * max([len(v.label) for v in shown] +
+                                           [0])))
+    plot_w, bar_h, gap = 420, 14, 3
     panel_h = 24 + len(shown) * (bar_h + gap) + 10
     cols = 2
     width = cols * (label_w + plot_w + 90) + 20
@@ -624,8 +849,10 @@ def svg(programs, variants, geo, title):
     a('<text x="10" y="22" font-size="15" font-weight="bold">%s</text>' %
       html.escape(title))
     a('<text x="10" y="40" fill="#444">.text change against the baseline '
-      '(-Oz, full LTO, ld.lld); left of the line = smaller. '
-      'FAIL = a check failed.</text>')
+      '(-Oz, full LTO, ld.lld)%s; left of the line = smaller. '
+      'FAIL = a check failed.</text>' % (
+          "; ThinLTO (thin-*) but thin-baseline: against thin-baseline"
+          if thin_run(variants) else ""))
 
     def xpos(x0, val):
         return x0 + label_w + (val - lo) / span * plot_w
