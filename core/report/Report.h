@@ -9,9 +9,11 @@
 #ifndef COALESCE_REPORT_REPORT_H
 #define COALESCE_REPORT_REPORT_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/JSON.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -131,6 +133,19 @@ struct Report {
   /// The totals only.
   void printSummary(llvm::raw_ostream &OS) const;
 };
+
+/// Reads a report Report::toJSON wrote; none, and Error says why, if V is
+/// not one (core/report/ReportReader.cpp).
+std::optional<Report> readReport(const llvm::json::Value &V,
+                                 std::string &Error);
+
+/// The report of a link whose modules were optimized apart (distributed
+/// ThinLTO: a report per backend process), put together as an in-process
+/// link puts its backends' reports together: module by module in the order
+/// of their names. None, and Error says why, if a module is in two parts
+/// or a part has no module.
+std::optional<Report> combineModuleReports(llvm::ArrayRef<Report> Parts,
+                                           std::string &Error);
 
 /// Counts defined functions and, of those, real bodies (not thunks that only
 /// forward to another function).

@@ -87,6 +87,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "core/report/Report.h"
+
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
@@ -107,6 +109,8 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -117,6 +121,7 @@
 #include "llvm/TargetParser/Host.h"
 #include "llvm/Transforms/IPO/FunctionImport.h"
 
+#include <cstdlib>
 #include <optional>
 #include <string>
 #include <vector>
@@ -187,7 +192,12 @@ void printUsage(raw_ostream &OS) {
         "  --coalesce-plugin=PATH           coalesce.so (default: "
         "../lib/coalesce.so or ../lib/coalesce/coalesce.so from the tool)\n"
         "  --help                           this text\n"
-        "Environment: COALESCE_OPTIONS, coalesce's options as under ld.lld.\n";
+        "Environment: COALESCE_OPTIONS, coalesce's options as under ld.lld.\n"
+        "Reports: {output} in -coalesce-report= stands for OUT.o (one report "
+        "per backend);\n"
+        "  coalesce-backend --merge-reports -o LINK.json OUT1.o.json ... puts "
+        "them together\n"
+        "  as ld.lld does in process.\n";
 }
 
 /// The -g forms that only the compile step acts on (the bitcode carries
@@ -721,7 +731,81 @@ int fail(const Twine &Message) {
   return 1;
 }
 
+//===----------------------------------------------------------------------===//
+// The link's report, from the reports of its backends.
+//===----------------------------------------------------------------------===//
+
+/// `coalesce-backend --merge-reports -o OUT IN...`: the JSON reports the
+/// backends of one link wrote (-coalesce-report={output}.json) put
+/// together as ld.lld puts its in-process backends' together, module by
+/// module in the order of their names: the same bytes as the report of
+/// the same link in process.
+int mergeReports(ArrayRef<const char *> Args) {
+  std::string Out;
+  std::vector<std::string> Inputs;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    StringRef A = Args[I];
+    if (A == "-o" && I + 1 < Args.size())
+      Out = Args[++I];
+    else if (A.starts_with("-"))
+      return fail("--merge-reports: unknown option '" + A.str() +
+                  "' (usage: --merge-reports -o OUT.json IN.json...)");
+    else
+      Inputs.push_back(A.str());
+  }
+  if (Out.empty() || Inputs.empty())
+    return fail("--merge-reports: usage: --merge-reports -o OUT.json "
+                "IN.json...");
+  std::vector<coalesce::Report> Parts;
+  for (const std::string &In : Inputs) {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer = MemoryBuffer::getFile(In);
+    if (!Buffer)
+      return fail("cannot read '" + In + "': " + Buffer.getError().message());
+    Expected<json::Value> V = json::parse((*Buffer)->getBuffer());
+    if (!V)
+      return fail("'" + In + "' is not JSON: " + toString(V.takeError()));
+    std::string Why;
+    std::optional<coalesce::Report> R = coalesce::readReport(*V, Why);
+    if (!R)
+      return fail("'" + In + "' is not a coalesce report: " + Why);
+    Parts.push_back(std::move(*R));
+  }
+  std::string Why;
+  std::optional<coalesce::Report> All =
+      coalesce::combineModuleReports(Parts, Why);
+  if (!All)
+    return fail("--merge-reports: " + Why);
+  std::string Text;
+  raw_string_ostream OS(Text);
+  OS << formatv("{0:2}", All->toJSON()) << "\n";
+  std::string Problem;
+  if (!writeOutput(Out, Text, Problem))
+    return fail(Problem);
+  return 0;
+}
+
+/// "{output}" in coalesce's report option stands for the object this
+/// backend writes, so that each backend of a link writes a report of its
+/// own (-mllvm -coalesce-report={output}.json); in the -mllvm words and in
+/// COALESCE_OPTIONS alike.
+void nameReportsAfterOutput(Request &R) {
+  constexpr StringLiteral Mark = "{output}";
+  auto Expand = [&](std::string S) {
+    for (size_t At = S.find(Mark.data()); At != std::string::npos;
+         At = S.find(Mark.data(), At + R.Output.size()))
+      S.replace(At, Mark.size(), R.Output);
+    return S;
+  };
+  for (std::string &W : R.MllvmWords)
+    W = Expand(W);
+  if (const char *Env = std::getenv("COALESCE_OPTIONS"))
+    if (StringRef(Env).contains(Mark))
+      setenv("COALESCE_OPTIONS", Expand(Env).c_str(), /*overwrite=*/1);
+}
+
 int run(int Argc, char **Argv) {
+  if (Argc > 1 && StringRef(Argv[1]) == "--merge-reports")
+    return mergeReports(ArrayRef<const char *>(Argv + 2, Argc - 2));
   Request R;
   std::string Problem;
   if (!parseCommandLine(ArrayRef<const char *>(Argv + 1, Argc - 1), R, Problem))
@@ -730,6 +814,7 @@ int run(int Argc, char **Argv) {
     printUsage(outs());
     return 0;
   }
+  nameReportsAfterOutput(R);
 
   InitializeAllTargetInfos();
   InitializeAllTargets();
