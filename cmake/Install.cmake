@@ -74,7 +74,7 @@ install(CODE "
 # Documentation: the README, the user guide and the essays, the examples
 # (their sources, inputs and expected outputs; examples/run.sh takes the
 # installed plugin: `bash .../examples/run.sh /usr/lib/coalesce/coalesce.so`).
-install(FILES README.md DESTINATION ${COALESCE_INSTALL_DOCDIR})
+install(FILES README.md LICENSE DESTINATION ${COALESCE_INSTALL_DOCDIR})
 install(DIRECTORY docs/ DESTINATION ${COALESCE_INSTALL_DOCDIR}/docs)
 install(DIRECTORY examples/ DESTINATION ${COALESCE_INSTALL_DOCDIR}/examples
   PATTERN "*.sh" PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE
