@@ -4,6 +4,7 @@
 #   P/bin/coalesce-sim                      the similarity report tool
 #   P/bin/coalesce-backend                  ThinLTO backend with the plugin (distributed ThinLTO);
 #                                           finds the plugin at ../lib/coalesce/coalesce.so
+#   P/bin/coalesce-size                     fits and checks the size model against a target's objects
 #   P/bin/coalesce-config                   link flags for Make, Meson, scripts
 #   P/lib/cmake/coalesce/                   find_package(coalesce): coalesce::plugin, coalesce_enable()
 #   P/lib/pkgconfig/coalesce.pc             pkg-config
@@ -24,12 +25,15 @@ set(COALESCE_INSTALL_DOCDIR share/doc/coalesce)
 set_target_properties(coalesce PROPERTIES EXPORT_NAME plugin)
 set_target_properties(coalesce-sim PROPERTIES EXPORT_NAME sim)
 set_target_properties(coalesce-backend PROPERTIES EXPORT_NAME backend)
+set_target_properties(coalesce-size PROPERTIES EXPORT_NAME size)
 install(TARGETS coalesce EXPORT coalesceTargets
   LIBRARY DESTINATION ${COALESCE_INSTALL_PLUGINDIR})
 install(TARGETS coalesce-sim EXPORT coalesceTargets
   RUNTIME DESTINATION ${COALESCE_INSTALL_BINDIR})
 # coalesce::backend: --thinlto-remote-compiler=$<TARGET_FILE:coalesce::backend>
 install(TARGETS coalesce-backend EXPORT coalesceTargets
+  RUNTIME DESTINATION ${COALESCE_INSTALL_BINDIR})
+install(TARGETS coalesce-size EXPORT coalesceTargets
   RUNTIME DESTINATION ${COALESCE_INSTALL_BINDIR})
 install(EXPORT coalesceTargets NAMESPACE coalesce::
   FILE coalesceTargets.cmake DESTINATION ${COALESCE_INSTALL_CMAKEDIR})
