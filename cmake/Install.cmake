@@ -79,6 +79,23 @@ install(CODE "
 # (their sources, inputs and expected outputs; examples/run.sh takes the
 # installed plugin: `bash .../examples/run.sh /usr/lib/coalesce/coalesce.so`).
 install(FILES README.md LICENSE DESTINATION ${COALESCE_INSTALL_DOCDIR})
+# Debian's files in the documentation directory: the copyright (machine-
+# readable, DEP-5) and the changelog, gzipped as Debian's policy has it. The
+# changelog's signature is the package's maintainer (Package.cmake).
+set(COALESCE_PACKAGE_MAINTAINER "coalesce maintainers <coalesce@localhost>"
+  CACHE STRING "Maintainer field of the Debian package")
+configure_file(cmake/debian/changelog.in
+  ${CMAKE_CURRENT_BINARY_DIR}/debian/changelog @ONLY)
+execute_process(
+  COMMAND gzip -9nc ${CMAKE_CURRENT_BINARY_DIR}/debian/changelog
+  OUTPUT_FILE ${CMAKE_CURRENT_BINARY_DIR}/debian/changelog.Debian.gz
+  RESULT_VARIABLE gzip_result)
+if(NOT gzip_result EQUAL 0)
+  message(FATAL_ERROR "coalesce: cannot gzip debian/changelog (gzip: ${gzip_result})")
+endif()
+install(FILES cmake/debian/copyright
+  ${CMAKE_CURRENT_BINARY_DIR}/debian/changelog.Debian.gz
+  DESTINATION ${COALESCE_INSTALL_DOCDIR})
 install(DIRECTORY docs/ DESTINATION ${COALESCE_INSTALL_DOCDIR}/docs)
 install(DIRECTORY examples/ DESTINATION ${COALESCE_INSTALL_DOCDIR}/examples
   PATTERN "*.sh" PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE

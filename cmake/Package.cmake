@@ -27,8 +27,8 @@ Link with (ld.lld): -flto=full -fuse-ld=lld -Wl,--load-pass-plugin=/usr/lib/coal
 (ld.gold, ld.bfd, mold: -fno-lto -fuse-ld=gold -Wl,-plugin,/usr/lib/coalesce/coalesce.so)
 CMake: find_package(coalesce) and coalesce_enable(<target>);
 Make and Meson: coalesce-config --ldflags LINKER, or pkg-config coalesce.")
-set(COALESCE_PACKAGE_MAINTAINER "coalesce maintainers <coalesce@localhost>"
-  CACHE STRING "Maintainer field of the Debian package")
+# COALESCE_PACKAGE_MAINTAINER: set in Install.cmake, which signs the
+# changelog with it.
 set(CPACK_PACKAGE_CONTACT "${COALESCE_PACKAGE_MAINTAINER}")
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_STRIP_FILES ON)
