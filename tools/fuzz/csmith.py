@@ -2,8 +2,10 @@
 Csmith's default), the -O0 build as the reference, then full LTO at -Oz
 (-fno-inline for every other seed, without which LTO inlines nearly
 everything and coalesce sees little), linked through ld.lld and ld.gold
-with coalesce (difflink.py), the printed checksums compared. A program
-whose reference runs past 5 s is skipped (skipped-timeout).
+with coalesce (difflink.py), and compiled with -flto=thin and linked as
+ThinLTO through ld.lld and ld.gold with coalesce (one module: coalesce runs
+in its one backend), the printed checksums compared. A program whose
+reference runs past 5 s is skipped (skipped-timeout).
 """
 import os
 

@@ -1,11 +1,16 @@
 """Differential linking, shared by the csmith and twins modes: one C program
 (one or more files) built as a reference at -O0, then with full LTO and
 linked through ld.lld and ld.gold with coalesce, in several stage
-configurations; every binary must print what the reference prints.
+configurations, and with ThinLTO (-flto=thin objects) linked through ld.lld
+(--thinlto-jobs=2) and ld.gold (-plugin-opt=jobs=2) with coalesce in every
+backend, one of the two with --gc-sections; every binary must print what
+the reference prints.
 
 A link failure or a wrong output counts against coalesce only if the same
 objects linked without coalesce (ld.lld alone, or gold with LLVMgold.so)
-link and print the reference's output. A failing case is kept, reduced
+link and print the reference's output: for full LTO checked before any
+coalesce link, for ThinLTO when a ThinLTO link fails (the same ThinLTO
+objects and flags, without coalesce). A failing case is kept, reduced
 with cvise (the interestingness test is this file's `recheck` command,
 which re-checks the same failure) and written up as a lit test candidate.
 
@@ -22,6 +27,7 @@ import common  # noqa: E402
 
 CLANG = "clang"
 STAGES = ("merge", "merge-constants", "outline")
+THIN_LINKERS = ("lld-thin", "gold-thin")   # ThinLTO objects; coalesce in every backend, two backend threads
 GOLD_STAGE_OPTS = {       # gold: the stage alone by turning the others off (identical merging always runs)
     "default": [],
     "merge": ["coalesce-merge-constants=false", "coalesce-outline=false"],
@@ -33,7 +39,12 @@ GOLD_STAGE_OPTS = {       # gold: the stage alone by turning the others off (ide
 @dataclass
 class Program:
     """What to build: SOURCES (file names in DIR), the optimization, and
-    which coalesce links (CONFIGS: 'lld:STAGE' or 'gold:STAGE')."""
+    which coalesce links (CONFIGS: 'lld:STAGE', 'gold:STAGE', and the
+    ThinLTO links 'lld-thin:default' or 'gold-thin:default', '+gc' for
+    --gc-sections). THIN_PROGRAM, when set, is another Program (the same
+    seed, its own directory and reference) whose ThinLTO links are checked
+    after this one's: twins splits a one-file program over several files
+    for them, so that ThinLTO has several modules."""
     mode: str
     seed: int
     dir: str
@@ -44,6 +55,12 @@ class Program:
     ubsan_ref: bool = False
     run_timeout: float = 10   # seconds a built program may run
     configs: list = field(default_factory=lambda: ["lld:default", "gold:default"])
+    thin_program: "Program" = None
+
+
+def spec_of(p):
+    """P's fields as recheck reads them (without THIN_PROGRAM)."""
+    return {k: v for k, v in asdict(p).items() if k != "thin_program"}
 
 
 @dataclass
@@ -52,17 +69,43 @@ class Outcome:
     config: str = ""
     detail: str = ""
     report: dict = None       # coalesce's JSON report of the lld:default link
+    counts: dict = field(default_factory=dict)   # thin-links, thin-mismatches, ...: added to the tally, failed or not
+    program: "Program" = None  # the Program that failed, when not the one checked (its THIN_PROGRAM)
 
     @property
     def failed(self):
         return self.kind in ("mismatch", "crash", "link-fail", "hang")
 
+    def count(self, key, n=1):
+        self.counts[key] = self.counts.get(key, 0) + n
 
-def configs_for(seed):
+
+def configs_for(seed, thin=True):
     """Every seed: both linkers with the default pipeline; one stage alone
-    through each linker, rotated by seed so that each is covered."""
+    through each linker, rotated by seed so that each is covered; then
+    (THIN) the two ThinLTO links."""
     return ["lld:default", "gold:default",
-            "lld:" + STAGES[seed % 3], "gold:" + STAGES[(seed + 1) % 3]]
+            "lld:" + STAGES[seed % 3], "gold:" + STAGES[(seed + 1) % 3]] + (thin_configs(seed) if thin else [])
+
+
+def thin_configs(seed):
+    """The ThinLTO links of a seed: ld.lld and ld.gold with the default
+    pipeline, --gc-sections on one of them, the other by seed (ld.lld keeps
+    one copy of a __coalesce.<hash> shared body only with --gc-sections)."""
+    if seed % 2 == 0:
+        return ["lld-thin:default+gc", "gold-thin:default"]
+    return ["lld-thin:default", "gold-thin:default+gc"]
+
+
+def is_thin(config):
+    return config.split(":")[0] in THIN_LINKERS
+
+
+def split_config(config):
+    """'lld-thin:default+gc' -> ('lld-thin', 'default', True)."""
+    linker, stage = config.split(":")
+    stage, _, extra = stage.partition("+")
+    return linker, stage, extra == "gc"
 
 
 def _path(p, name):
@@ -74,27 +117,45 @@ def compile_reference(env, p):
     return common.run([env.tool(CLANG)] + flags + p.cflags + p.sources + ["-o", "ref.exe"], env.timeout, cwd=p.dir)
 
 
-def compile_lto(env, p):
-    """Bitcode objects, one per source; the first failing Result, or None."""
-    flags = [p.opt, "-w", "-flto", "-c"] + (["-fno-inline"] if p.no_inline else []) + p.cflags
+def compile_lto(env, p, thin=False):
+    """Bitcode objects, one per source (THIN: -flto=thin, as SOURCE.thin.o);
+    the first failing Result, or None."""
+    flags = [p.opt, "-w", "-flto=thin" if thin else "-flto", "-c"] + (["-fno-inline"] if p.no_inline else []) + p.cflags
     for s in p.sources:
-        r = common.run([env.tool(CLANG)] + flags + [s, "-o", obj(s)], env.timeout, cwd=p.dir)
+        r = common.run([env.tool(CLANG)] + flags + [s, "-o", obj(s, thin)], env.timeout, cwd=p.dir)
         if r.rc != 0:
             return r
     return None
 
 
-def obj(source):
-    return os.path.splitext(source)[0] + ".o"
+def obj(source, thin=False):
+    return os.path.splitext(source)[0] + (".thin.o" if thin else ".o")
 
 
 def link_command(env, p, config, out):
     """The clang command line and environment of one link. CONFIG is
-    'lld:STAGE', 'gold:STAGE', 'lld:none' or 'gold:none' (no coalesce)."""
-    linker, stage = config.split(":")
-    objs = [obj(s) for s in p.sources]
+    'lld:STAGE', 'gold:STAGE', 'lld:none' or 'gold:none' (no coalesce), or
+    the same with 'lld-thin'/'gold-thin' (ThinLTO objects, two backend
+    threads), '+gc' after the stage for --gc-sections."""
+    linker, stage, gc = split_config(config)
+    thin = linker in THIN_LINKERS
+    objs = [obj(s, thin) for s in p.sources]
     report = os.path.join(p.dir, out + ".json")
     envvars = dict(os.environ)
+    extra = ["-Wl,--gc-sections"] if gc else []
+    if linker == "lld-thin":
+        cmd = [env.tool(CLANG), "-flto=thin", "-fuse-ld=lld", "-Wl,--thinlto-jobs=2"]
+        if stage != "none":
+            cmd += ["-Wl,--load-pass-plugin=" + env.plugin]
+            envvars["COALESCE_OPTIONS"] = "-coalesce-verify -coalesce-report=" + report
+        return cmd + extra + objs + ["-o", out], envvars
+    if linker == "gold-thin":
+        cmd = [env.tool(CLANG), "-fno-lto", "-fuse-ld=gold"]
+        if stage == "none":
+            cmd += ["-Wl,-plugin," + os.path.join(os.path.dirname(env.llvm_bin), "lib", "LLVMgold.so")]
+        else:
+            cmd += ["-Wl,-plugin," + env.plugin, "-Wl,-plugin-opt=coalesce-verify"]
+        return cmd + ["-Wl,-plugin-opt=jobs=2"] + extra + objs + ["-o", out], envvars
     if linker == "lld":
         cmd = [env.tool(CLANG), "-flto", "-fuse-ld=lld"]
         if stage != "none":
@@ -109,7 +170,7 @@ def link_command(env, p, config, out):
         else:
             cmd += ["-Wl,-plugin," + env.plugin, "-Wl,-plugin-opt=coalesce-verify"]
             cmd += ["-Wl,-plugin-opt=" + o for o in GOLD_STAGE_OPTS[stage]]
-    return cmd + objs + ["-o", out], envvars
+    return cmd + extra + objs + ["-o", out], envvars
 
 
 def link(env, p, config, out):
@@ -137,31 +198,72 @@ def reference(env, p):
 
 
 def check(env, p, only=None):
-    """Builds and runs everything for P; the first failure, or passed."""
+    """Builds and runs everything for P (and its THIN_PROGRAM); the first
+    failure, or passed. Outcome.counts says how many ThinLTO links were
+    made (thin-links) and how many printed other than the reference
+    (thin-mismatches); a ThinLTO link whose baseline (the same link without
+    coalesce) fails too is skipped (thin-skipped-baseline-link,
+    thin-skipped-baseline-differs), not the case."""
+    configs = only or p.configs
+    full = [c for c in configs if not is_thin(c)]
+    thin = [c for c in configs if is_thin(c)]
     ref = reference(env, p)
     if isinstance(ref, Outcome):
         return ref
-    if compile_lto(env, p):
-        return Outcome("skipped-compile")
-    base = link(env, p, "lld:none", "base.exe")
-    if base.rc != 0:
-        return Outcome("skipped-baseline-link", detail=base.err[-400:])
-    b = execute(env, p, "base.exe")
-    if (b.rc, b.out) != (0, ref.out):
-        return Outcome("skipped-baseline-differs")
-    for config in only or p.configs:
+    if full:
+        if compile_lto(env, p):
+            return Outcome("skipped-compile")
+        base = link(env, p, "lld:none", "base.exe")
+        if base.rc != 0:
+            return Outcome("skipped-baseline-link", detail=base.err[-400:])
+        b = execute(env, p, "base.exe")
+        if (b.rc, b.out) != (0, ref.out):
+            return Outcome("skipped-baseline-differs")
+    counts = {}
+    for config in full:
         out = check_config(env, p, config, ref.out)
         if out.failed:
             return out
-    return Outcome("passed", report=read_report(p.dir, "lld-default.exe.json"))
+    if thin and compile_lto(env, p, thin=True):
+        return Outcome("skipped-compile", "thin")
+    for config in thin:
+        out = check_config(env, p, config, ref.out)
+        counts["thin-links"] = counts.get("thin-links", 0) + 1
+        if out.kind == "mismatch":
+            counts["thin-mismatches"] = counts.get("thin-mismatches", 0) + 1
+        if out.failed:
+            return Outcome(out.kind, out.config, out.detail, counts=counts)
+        if out.kind != "passed":   # the ThinLTO baseline failed too: LLVM's, not coalesce's
+            counts["thin-" + out.kind] = counts.get("thin-" + out.kind, 0) + 1
+        if config.startswith("lld-thin") and out.kind == "passed":
+            add_thin_report_counts(read_report(p.dir, exe_name(config) + ".json"), counts)
+    if p.thin_program is not None and only is None:
+        out = check(env, p.thin_program)
+        for k, n in out.counts.items():
+            counts[k] = counts.get(k, 0) + n
+        if out.failed:
+            return Outcome(out.kind, out.config, out.detail, counts=counts, program=out.program or p.thin_program)
+        if out.kind != "passed":   # the split program's own reference or baseline skipped it
+            counts["thin-split-" + out.kind] = counts.get("thin-split-" + out.kind, 0) + 1
+    return Outcome("passed", report=read_report(p.dir, "lld-default.exe.json"), counts=counts)
+
+
+def exe_name(config):
+    return config.replace(":", "-").replace("+", "-") + ".exe"
 
 
 def check_config(env, p, config, expected):
-    exe = config.replace(":", "-") + ".exe"
+    exe = exe_name(config)
     r = link(env, p, config, exe)
     if r.crashed:
         return Outcome("crash", config, r.err[-1500:])
+    linker, _, gc = split_config(config)
+    thin = linker in THIN_LINKERS
     if r.rc != 0:
+        if thin:   # the same ThinLTO link without coalesce (ld.lld alone, gold with LLVMgold.so)
+            if link(env, p, linker + ":none" + ("+gc" if gc else ""), "base-" + exe).rc == 0:
+                return Outcome("link-fail", config, r.err[-1500:])
+            return Outcome("skipped-baseline-link", config)
         gold_base = config.startswith("gold") and link(env, p, "gold:none", "gold-base.exe").rc == 0
         if config.startswith("lld") or gold_base:
             return Outcome("link-fail", config, r.err[-1500:])
@@ -170,8 +272,22 @@ def check_config(env, p, config, expected):
     if e.timed_out:
         return Outcome("hang", config)
     if (e.rc, e.out) != (0, expected):
+        if thin and not thin_baseline_prints(env, p, config, expected):
+            return Outcome("skipped-baseline-differs", config)
         return Outcome("mismatch", config, "rc %d; first differing line: %s" % (e.rc, first_diff(expected, e.out)))
     return Outcome("passed", config)
+
+
+def thin_baseline_prints(env, p, config, expected):
+    """Whether the ThinLTO link of CONFIG without coalesce (ld.lld alone,
+    with the same --gc-sections) prints EXPECTED: a ThinLTO link with
+    coalesce that prints otherwise is coalesce's failure only then."""
+    _, _, gc = split_config(config)
+    exe = "base-thin.exe"
+    if link(env, p, "lld-thin:none" + ("+gc" if gc else ""), exe).rc != 0:
+        return False
+    e = execute(env, p, exe)
+    return not e.timed_out and (e.rc, e.out) == (0, expected)
 
 
 def first_diff(a, b):
@@ -207,15 +323,31 @@ def run_programs(env, seeds, tally, program):
 
 
 def record(env, p, outcome, tally):
-    """Counts OUTCOME in TALLY (with the report's merges and outlined sites);
-    keeps, reduces and writes up a failure."""
+    """Counts OUTCOME in TALLY (with the report's merges and outlined sites,
+    and the ThinLTO links' counts); keeps, reduces and writes up a failure
+    (of P's THIN_PROGRAM when that is what failed)."""
+    for k, n in outcome.counts.items():
+        tally.add(k, n)
     if not outcome.failed:
         tally.add(outcome.kind)
         if outcome.report:
             add_report_counts(outcome.report, tally)
         return
-    kept = keep(env, p, outcome)
+    kept = keep(env, outcome.program or p, outcome)
     tally.fail(p.seed, outcome.kind, kept, "%s: %s" % (outcome.config, outcome.detail))
+
+
+def add_thin_report_counts(rep, counts):
+    """What coalesce did in the ThinLTO backends of the ld.lld link, summed
+    over its modules: merges (identical and up to constants), outlined
+    sites, functions shared across modules as __coalesce.<hash>."""
+    if not rep:
+        return
+    for k, n in (("thin-reported", 1),
+                 ("sum-thin-merges", len(rep.get("merges", []))),
+                 ("sum-thin-outlined-sites", rep.get("outlined", {}).get("sites", 0)),
+                 ("sum-thin-shared", len(rep.get("shared", [])))):
+        counts[k] = counts.get(k, 0) + n
 
 
 def add_report_counts(rep, tally):
@@ -230,10 +362,16 @@ def add_report_counts(rep, tally):
 # --- keeping, reducing, writing up ------------------------------------------
 
 def keep(env, p, outcome):
-    note = "mode %s seed %d: %s with %s\n%s\nprogram: %s\n" % (
-        p.mode, p.seed, outcome.kind, outcome.config, outcome.detail, json.dumps(asdict(p)))
+    note = "mode %s seed %d: %s with %s\n%s\nprogram: %s\nby hand: sh link-commands.sh (in this directory)\n" % (
+        p.mode, p.seed, outcome.kind, outcome.config, outcome.detail, json.dumps(spec_of(p)))
+    if is_thin(outcome.config):
+        note += "ThinLTO: the objects compiled with -flto=thin%s\n" % (
+            "; the program is twingen.split(%d), the seed's one-file program spread over files" % p.seed
+            if os.path.basename(p.dir) == "thin" else "")
     d = env.keep(p.mode, p.seed, [os.path.join(p.dir, s) for s in p.sources], note)
-    spec = dict(asdict(p), dir=".", expect=outcome.kind, config=outcome.config,
+    with open(os.path.join(d, "link-commands.sh"), "w") as f:
+        f.write(repro_script(env, p, outcome))
+    spec = dict(spec_of(p), dir=".", expect=outcome.kind, config=outcome.config,
                 plugin=env.plugin, build=env.build)
     with open(os.path.join(d, "spec.json"), "w") as f:
         json.dump(spec, f, indent=1)
@@ -242,6 +380,28 @@ def keep(env, p, outcome):
         srcs = reduce_case(env, d, p) or srcs
     write_lit_test(d, p, outcome, srcs)
     return d
+
+
+def repro_script(env, p, outcome):
+    """A shell script that rebuilds the failing link by hand in the kept
+    directory: the reference, the objects, the failing link, the diff."""
+    import shlex
+    from dataclasses import replace
+    q = replace(p, dir=".", thin_program=None)
+    linker, _, _ = split_config(outcome.config)
+    thin = linker in THIN_LINKERS
+    ref_flags = ["-O0", "-w"] + (["-fsanitize=undefined", "-fno-sanitize-recover=undefined"] if p.ubsan_ref else [])
+    lines = ["#!/bin/sh", "# mode %s seed %d: %s with %s" % (p.mode, p.seed, outcome.kind, outcome.config),
+             "# run in this directory; the last command prints the difference from the reference", "set -x",
+             shlex.join([env.tool(CLANG)] + ref_flags + p.cflags + p.sources + ["-o", "ref.exe"]),
+             "./ref.exe > ref.out"]
+    flags = [p.opt, "-w", "-flto=thin" if thin else "-flto", "-c"] + (["-fno-inline"] if p.no_inline else []) + p.cflags
+    for s in p.sources:
+        lines.append(shlex.join([env.tool(CLANG)] + flags + [s, "-o", obj(s, thin)]))
+    cmd, envvars = link_command(env, q, outcome.config, "app.exe")
+    pre = "COALESCE_OPTIONS=%s " % shlex.quote(envvars["COALESCE_OPTIONS"]) if "COALESCE_OPTIONS" in envvars else ""
+    lines += [pre + shlex.join(cmd), "./app.exe > app.out; echo \"exit status $?\"", "diff ref.out app.out", ""]
+    return "\n".join(lines)
 
 
 def reduce_case(env, d, p):
@@ -267,7 +427,7 @@ def recheck(spec_path):
     with open(spec_path) as f:
         spec = json.load(f)
     env = common.Env(spec["build"], os.getcwd())
-    p = Program(**{k: spec[k] for k in Program.__dataclass_fields__})
+    p = Program(**{k: spec[k] for k in Program.__dataclass_fields__ if k in spec})
     p.dir = os.getcwd()
     if common.run([env.tool(CLANG), "-fsyntax-only", "-Werror=uninitialized", "-Werror=return-type",
                    "-Werror=implicit-function-declaration", "-Werror=int-conversion"] + p.cflags + p.sources,
@@ -294,14 +454,21 @@ def lit_text(p, outcome, name):
     base = [os.path.basename(s) for s in p.sources]
     cflags = "".join(" " + f for f in p.cflags)
     opt = p.opt + (" -fno-inline" if p.no_inline else "")
-    linker, stage = outcome.config.split(":")
     lines = ["# RUN: rm -rf %t && mkdir -p %t",
              "# RUN: %%clang -O0 -w%s %s -o %%t/ref" % (cflags, " ".join("%S/Inputs/" + name + "/" + s for s in base)),
              "# RUN: %t/ref > %t/out.ref"]
+    linker, stage, gc = split_config(outcome.config)
+    lto = "-flto=thin" if linker in THIN_LINKERS else "-flto"
     for s in base:
-        lines.append("# RUN: %%clang %s -w -flto -c%s %%S/Inputs/%s/%s -o %%t/%s" % (opt, cflags, name, s, obj(s)))
-    objs = " ".join("%t/" + obj(s) for s in base)
-    if linker == "lld":
+        lines.append("# RUN: %%clang %s -w %s -c%s %%S/Inputs/%s/%s -o %%t/%s" % (opt, lto, cflags, name, s, obj(s)))
+    objs = " ".join("%t/" + obj(s) for s in base) + (" -Wl,--gc-sections" if gc else "")
+    if linker == "lld-thin":
+        lines.append("# RUN: env COALESCE_OPTIONS=-coalesce-verify %%clang -flto=thin -fuse-ld=lld "
+                     "-Wl,--load-pass-plugin=%%coalesce_plugin -Wl,--thinlto-jobs=2 %s -o %%t/app" % objs)
+    elif linker == "gold-thin":
+        lines.append("# RUN: %%clang -fno-lto -fuse-ld=gold -Wl,-plugin,%%coalesce_plugin -Wl,-plugin-opt=jobs=2 "
+                     "-Wl,-plugin-opt=coalesce-verify %s -o %%t/app" % objs)
+    elif linker == "lld":
         pipeline = " -Xlinker '--lto-newpm-passes=lto<O2>,coalesce-%s'" % stage if stage in STAGES else ""
         lines.append("# RUN: env COALESCE_OPTIONS=-coalesce-verify %%clang -flto -fuse-ld=lld "
                      "-Wl,--load-pass-plugin=%%coalesce_plugin%s %s -o %%t/app" % (pipeline, objs))

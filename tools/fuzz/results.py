@@ -129,8 +129,21 @@ def per_program(store):
         if n:
             rows.append("| %s | %d | %.1f | %.1f | %.1f |" % (name, n, c.get("sum-merges", 0) / n,
                                                             c.get("sum-merged-constants", 0) / n, c.get("sum-outlined-sites", 0) / n))
-    if not rows:
-        return [""]
-    return ["", "What coalesce did per program (its JSON report of the ld.lld link with the default pipeline):", "",
-            "| mode | programs | merged identical | merged up to constants | outlined sites |",
-            "|---|---:|---:|---:|---:|"] + rows + [""]
+    out = [""]
+    if rows:
+        out = ["", "What coalesce did per program (its JSON report of the ld.lld link with the default pipeline):", "",
+               "| mode | programs | merged identical | merged up to constants | outlined sites |",
+               "|---|---:|---:|---:|---:|"] + rows + [""]
+    thin = []
+    for name, m in sorted(store["modes"].items()):
+        c, n = m["counts"], m["counts"].get("thin-reported", 0)
+        if n:
+            thin.append("| %s | %d | %d | %d | %.1f | %.1f | %.1f |" % (
+                name, c.get("thin-links", 0), c.get("thin-mismatches", 0), n, c.get("sum-thin-merges", 0) / n,
+                c.get("sum-thin-outlined-sites", 0) / n, c.get("sum-thin-shared", 0) / n))
+    if thin:
+        out += ["ThinLTO links (ld.lld and ld.gold, coalesce in every backend), and what coalesce did per program "
+                "in the ld.lld link's backends (its JSON report, summed over the modules):", "",
+                "| mode | ThinLTO links | mismatches | programs | merged | outlined sites | shared across modules |",
+                "|---|---:|---:|---:|---:|---:|---:|"] + thin + [""]
+    return out

@@ -11,7 +11,9 @@ Bodies use loops, branches, switch, a local array, a struct, pointer
 outputs and function pointers; functions are static or external and spread
 over 1-4 files, each with a driver that calls every function it defines;
 main prints the drivers' checksums, and compares the addresses of distinct
-functions (which must differ).
+functions (which must differ). split(seed) is the same program spread over
+2-3 files when generate(seed) writes one (for ThinLTO, which works on
+modules): the functions are the same, the drivers and so the output not.
 
 No undefined behaviour by construction: unsigned arithmetic only, shift
 counts constant and below 32, divisors `| 1u`, array indices `& 7u` or
@@ -19,6 +21,7 @@ counts constant and below 32, divisors `| 1u`, array indices `& 7u` or
 earlier functions (no unbounded recursion) and never inside loops.
 """
 import random
+import re
 
 OPS = ["+", "-", "*", "^", "&", "|"]
 ASSIGN_OPS = ["=", "+=", "-=", "^=", "*=", "|="]
@@ -276,6 +279,36 @@ class Program:
         self.funcs.append({"name": name, "sig": sig, "tu": tu, "static": static, "lines": lines})
         self.cost[name] = cost
 
+    def spread(self, rng):
+        """Moves the functions of a one-file program into 2-3 files, chosen
+        by RNG; a static function stays in the file of every function that
+        calls it. False if they cannot be spread (all in one group)."""
+        parent = {f["name"]: f["name"] for f in self.funcs}
+
+        def find(n):
+            while parent[n] != n:
+                parent[n] = parent[parent[n]]
+                n = parent[n]
+            return n
+        for f in self.funcs:
+            body = "\n".join(f["lines"][1:])
+            for g in self.funcs:
+                if g["static"] and g is not f and re.search(r"\b%s\(" % g["name"], body):
+                    parent[find(f["name"])] = find(g["name"])
+        groups = {}
+        for f in self.funcs:
+            groups.setdefault(find(f["name"]), []).append(f)
+        groups = list(groups.values())
+        if len(groups) < 2:
+            return False
+        self.ntu = min(rng.choice([2, 3]), len(groups))
+        rng.shuffle(groups)
+        for i, g in enumerate(groups):
+            tu = i if i < self.ntu else rng.randrange(self.ntu)   # every file gets a group
+            for f in g:
+                f["tu"] = tu
+        return True
+
     # --- files ---------------------------------------------------------------
 
     def prototype(self, f):
@@ -346,3 +379,13 @@ def shift_consts(x, by):
 def generate(seed):
     """{file name: C text} for SEED."""
     return Program(seed).files()
+
+
+def split(seed):
+    """{file name: C text}: SEED's program spread over 2-3 files when
+    generate(SEED) writes one file, else None (also when its functions
+    cannot be spread). generate(SEED) is unchanged by it."""
+    p = Program(seed)
+    if p.ntu != 1 or not p.spread(random.Random("split-%d" % seed)):
+        return None
+    return p.files()

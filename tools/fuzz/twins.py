@@ -6,6 +6,12 @@ LTO at -Oz (-O2 for one seed in four, -fno-inline for one in three),
 linked through ld.lld and ld.gold with coalesce (difflink.py), outputs
 compared. The tally also sums what coalesce's report says it merged and
 outlined, so that the generator's reach can be read off the results.
+
+Then ThinLTO: the program compiled with -flto=thin and linked through
+ld.lld and ld.gold with coalesce in every backend (difflink.thin_configs).
+A program of one file (two seeds in five) is spread over 2-3 files for
+these links (twingen.split: the same functions, its own reference), so
+that ThinLTO has several modules; the full-LTO links keep the one file.
 """
 import os
 
@@ -16,13 +22,25 @@ NAME = "twins"
 QUICK = range(0, 24)
 
 
-def program(env, seed, d):
-    files = twingen.generate(seed)
+def write(d, files):
+    os.makedirs(d, exist_ok=True)
     for name, text in files.items():
         with open(os.path.join(d, name), "w") as f:
             f.write(text)
-    return difflink.Program(NAME, seed, d, sorted(files), opt="-O2" if seed % 4 == 3 else "-Oz",
-                            no_inline=seed % 3 == 1, ubsan_ref=True, configs=difflink.configs_for(seed))
+    return sorted(files)
+
+
+def program(env, seed, d):
+    opt, no_inline = "-O2" if seed % 4 == 3 else "-Oz", seed % 3 == 1
+    sources = write(d, twingen.generate(seed))
+    split = twingen.split(seed) if len(sources) == 1 else None
+    p = difflink.Program(NAME, seed, d, sources, opt=opt, no_inline=no_inline, ubsan_ref=True,
+                         configs=difflink.configs_for(seed, thin=split is None))
+    if split:
+        t = os.path.join(d, "thin")
+        p.thin_program = difflink.Program(NAME, seed, t, write(t, split), opt=opt, no_inline=no_inline,
+                                          ubsan_ref=True, configs=difflink.thin_configs(seed))
+    return p
 
 
 def run(env, seeds, tally):
