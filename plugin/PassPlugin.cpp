@@ -36,6 +36,7 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/IPO/ConstantMerge.h"
 
 #include <map>
 #include <memory>
@@ -270,9 +271,15 @@ void registerCallbacks(PassBuilder &PB) {
         if (Phase == ThinOrFullLTOPhase::None)
           MPM.addPass(CoalescePass(Stage::Pipeline, PassParams(), Host::Named,
                                    State));
-        if (Phase == ThinOrFullLTOPhase::ThinLTOPostLink)
+        if (Phase == ThinOrFullLTOPhase::ThinLTOPostLink) {
+          // Equal private constants (the initializers of two functions'
+          // local arrays) are one constant by now in full LTO, but not yet
+          // in a ThinLTO backend, and functions that name equal ones would
+          // not compare equal: LLVM's constant merging first.
+          MPM.addPass(ConstantMergePass());
           MPM.addPass(CoalescePass(Stage::Pipeline, PassParams(),
                                    Host::ThinBackend, State));
+        }
       });
 
   PB.registerPipelineParsingCallback(
