@@ -219,11 +219,11 @@ bool metadataNamesGlobal(const Function &F) {
 
 /// Step 4: the hash of F's content, written alone as bitcode (see the
 /// essay), as the hexadecimal digits of a name; none if F names a global
-/// whose meaning is its module's own.
-std::optional<std::string> contentName(const Function &F) {
+/// whose meaning is its module's own. Named: namedGlobals(F).
+std::optional<std::string>
+contentName(const Function &F, const SetVector<const GlobalValue *> &Named) {
   if (metadataNamesGlobal(F))
     return std::nullopt;
-  SetVector<const GlobalValue *> Named = namedGlobals(F);
   for (const GlobalValue *GV : Named)
     if (!meansTheSame(*GV, F))
       return std::nullopt;
@@ -306,10 +306,17 @@ std::optional<std::string> contentName(const Function &F) {
   return toHex(ArrayRef<uint8_t>(Hash).take_front(20), /*LowerCase=*/true);
 }
 
+/// Step 2's result: the candidates in order, and the globals each names
+/// (its walk is read again by step 3; renaming keeps them the same).
+struct Ordered {
+  std::vector<Function *> Order;
+  DenseMap<const Function *, SetVector<const GlobalValue *>> Named;
+};
+
 /// Step 2: the candidates, callees before their callers; those that call
 /// a local function that is no candidate, or that are in a cycle of calls,
 /// are left out.
-std::vector<Function *> calleesFirst(Module &M) {
+Ordered calleesFirst(Module &M) {
   DenseSet<const Function *> Candidates;
   for (Function &F : M)
     if (candidate(F))
@@ -317,11 +324,14 @@ std::vector<Function *> calleesFirst(Module &M) {
   // 0: not seen; 1: on the path; 2: done (in Order, or left out).
   DenseMap<const Function *, unsigned> State;
   DenseSet<const Function *> LeftOut;
-  std::vector<Function *> Order;
+  Ordered Result;
+  std::vector<Function *> &Order = Result.Order;
   // Local functions F calls or names, other than itself.
   auto LocalCallees = [&](const Function &F) {
     SmallVector<Function *, 8> Out;
-    for (const GlobalValue *GV : namedGlobals(F))
+    const SetVector<const GlobalValue *> &Named =
+        Result.Named[&F] = namedGlobals(F);
+    for (const GlobalValue *GV : Named)
       if (auto *G = dyn_cast<Function>(GV))
         if (G != &F && G->hasLocalLinkage())
           Out.push_back(const_cast<Function *>(G));
@@ -360,7 +370,7 @@ std::vector<Function *> calleesFirst(Module &M) {
       Order.push_back(Done);
     }
   }
-  return Order;
+  return Result;
 }
 
 } // namespace
@@ -371,9 +381,10 @@ bool shareBodiesAcrossModules(Module &M, Report &R, const SizeModel &Size) {
   if (!Triple(M.getTargetTriple()).supportsCOMDAT())
     return false;
   bool Changed = false;
-  for (Function *F : calleesFirst(M)) {
+  Ordered Candidates = calleesFirst(M);
+  for (Function *F : Candidates.Order) {
     // 3, 4. What it names, and its content.
-    std::optional<std::string> Hex = contentName(*F);
+    std::optional<std::string> Hex = contentName(*F, Candidates.Named[F]);
     if (!Hex)
       continue;
     std::string Name = Prefix + *Hex;
