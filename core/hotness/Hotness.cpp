@@ -93,11 +93,12 @@
 // Cost. Step 1 is linear in the module (LLVM's frequency analyses per
 // function; with a cache, a walk over every instruction and the analyses
 // of the functions that changed: on sqlite3, the second and third
-// snapshots take 25 and 40 ms where they took 75); step 2 is linear in the call edges (one strongly connected
-// components pass, each recursive component a fixed number of rounds, two
-// flows, and one pass that marks what is called again and again). The result is a snapshot: the
-// outliner takes a new one per round, since each round changes the
-// functions it outlines from.
+// snapshots take 25 and 40 ms where they took 75); step 2 is linear in
+// the call edges (one strongly connected components pass, each recursive
+// component a fixed number of rounds, two flows, and one pass that marks
+// what is called again and again). The result is a snapshot: the outliner
+// takes a new one per round, since each round changes the functions it
+// outlines from.
 //
 //===----------------------------------------------------------------------===//
 
