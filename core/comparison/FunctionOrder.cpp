@@ -65,7 +65,8 @@
 // Constants as parameters: a context made with ConstantsAsParameters
 // compares a constant in an operand position that an argument could take
 // (isParameterizableOperand: not a GEP index, switch case, divisor,
-// intrinsic operand, callee, ...) by its type alone. The result is a
+// intrinsic operand, ...; a direct callee where calling it through a
+// register changes nothing else) by its type alone. The result is a
 // coarser total order whose equal functions differ at most in such
 // constants: the classes the constant merger (ConstantMerger.cpp) works on.
 // Whether a position is such a one is compared first, so the order stays
@@ -914,6 +915,58 @@ static bool isParameterizableConstant(const Constant *C, const Function *Self,
   return true;
 }
 
+// Library functions the code generator may expand in place when called
+// by name (LLVM's TargetLibraryInfo::hasOptimizedCodeGen): the string and
+// memory ones always, the math ones (and their f and l forms) when the
+// call cannot set errno, that is, reads no memory it could write.
+static bool isExpandedLibraryCall(const CallBase &CB, const Function &Callee) {
+  if (!Callee.isDeclaration() || Callee.hasLocalLinkage())
+    return false;
+  StringRef Name = Callee.getName();
+  if (is_contained({"memcpy", "memset", "memmove", "memcmp", "bcmp", "memchr",
+                    "mempcpy", "strcmp", "strcpy", "stpcpy", "strlen",
+                    "strnlen"},
+                   Name))
+    return true;
+  if (!CB.onlyReadsMemory())
+    return false;
+  for (StringRef Math :
+       {"copysign", "fabs", "fmin", "fmax", "fminimum_num", "fmaximum_num",
+        "sin", "cos", "sqrt", "floor", "nearbyint", "ceil", "rint", "round",
+        "roundeven", "trunc", "log2", "exp2", "exp10", "ldexp"})
+    if (Name == Math || (Name.size() == Math.size() + 1 &&
+                         Name.starts_with(Math) &&
+                         (Name.back() == 'f' || Name.back() == 'l')))
+      return true;
+  return false;
+}
+
+// A direct callee an argument may stand for: the call then goes through a
+// register, which must change nothing but how the callee is reached. Not
+// where the code generator needs to know the callee at the call: a
+// function that returns twice (setjmp) or may not be reached indirectly
+// (nocf_check), a library function it may expand in place (sqrt, strlen),
+// a musttail call. Not where an indirect call costs more than a register:
+// under retpolines, or, for a function of the module, under indirect-branch
+// tracking (its address taken, it gains an endbr).
+static bool isParameterizableCallee(const CallBase &CB) {
+  auto *Callee = dyn_cast<Function>(CB.getCalledOperand());
+  if (!Callee || Callee->isIntrinsic() || CB.isMustTailCall() ||
+      CB.hasFnAttr(Attribute::ReturnsTwice) ||
+      Callee->hasFnAttribute(Attribute::NoCfCheck) ||
+      isExpandedLibraryCall(CB, *Callee))
+    return false;
+  const Function &Caller = *CB.getFunction();
+  if (Caller.getFnAttribute("target-features")
+          .getValueAsString()
+          .contains("retpoline"))
+    return false;
+  const Module &M = *Caller.getParent();
+  auto *IBT = mdconst::extract_or_null<ConstantInt>(
+      M.getModuleFlag("cf-protection-branch"));
+  return !(Callee->hasLocalLinkage() && IBT && !IBT->isZero());
+}
+
 bool isParameterizableOperand(const Instruction &I, unsigned Index) {
   auto *C = dyn_cast<Constant>(I.getOperand(Index));
   if (!C || !isParameterizableConstant(C, I.getFunction()))
@@ -942,9 +995,13 @@ bool isParameterizableOperand(const Instruction &I, unsigned Index) {
     break;
   }
   if (auto *CB = dyn_cast<CallBase>(&I)) {
-    // Arguments come first among the operands; then bundle operands,
-    // destinations and the callee, none of which may vary.
-    if (Index >= CB->arg_size() || CB->isInlineAsm())
+    // Arguments come first among the operands; then bundle operands and
+    // destinations, which may not vary, and the callee.
+    if (CB->isInlineAsm())
+      return false;
+    if (Index == CB->getCalledOperandUse().getOperandNo())
+      return isParameterizableCallee(*CB);
+    if (Index >= CB->arg_size())
       return false;
     const Function *Callee = CB->getCalledFunction();
     if (Callee && Callee->isIntrinsic())

@@ -204,8 +204,10 @@ void forEachInstructionPair(
 /// pointer or floating-point constant that names neither I's own function
 /// nor a block, in a position that need not be constant (not a GEP index,
 /// an alloca size, a switch case, a landing-pad clause, an intrinsic's or
-/// inline asm's operand, a callee) and whose code does not depend on it
-/// being constant (not a divisor, not a vector lane index).
+/// inline asm's operand) and whose code does not depend on it being
+/// constant (not a divisor, not a vector lane index). A direct callee is
+/// one where the call could go through a register with nothing else
+/// changed (not setjmp, a memory-free library call, under retpolines, ...).
 bool isParameterizableOperand(const llvm::Instruction &I, unsigned Index);
 
 /// The byte offset a GEP adds, when the order compares it by offset rather

@@ -4,7 +4,8 @@
 // -----------
 // Template instances and copied code are often the same function but for a
 // few constants: an element size, a field offset, a message, the global
-// they update, the callback they hand on. The identical merger cannot touch
+// they update, the callback they hand on, the function they call (Lua's
+// math_sin and math_cos differ only there). The identical merger cannot touch
 // them. One body can still serve them all if the constants that differ
 // become arguments: each former function then costs only the code that
 // passes its constants, at its call sites or in a thunk.
@@ -39,7 +40,13 @@
 //     (forEachInstructionPair). Every operand position that an argument
 //     could take (isParameterizableOperand) is a site; a site where the
 //     members' constants are not all the same becomes a parameter, and
-//     sites whose constants agree member for member share one.
+//     sites whose constants agree member for member share one. A direct
+//     callee is a site too, where calling through a register changes
+//     nothing else (not setjmp, not a library call the code generator
+//     expands in place, not under retpolines): the call becomes indirect,
+//     as many instructions, but a branch the processor must predict, so
+//     a class whose callees differ in a hot loop of any member stays
+//     apart.
 //  4. Price the plan in bytes of the target's code (the size model,
 //     core/size). Every member gives up its body and the shared body comes
 //     in, priced with each site an argument (a register where an immediate
@@ -269,12 +276,17 @@ private:
 bool ConstantMerger::run() {
   for (std::vector<Function *> &Class : classes()) {
     Plan P;
-    P.Members = std::move(Class);
+    P.Members = Class;
     std::string Why;
-    if (plan(P, Why))
+    if (plan(P, Why)) {
       merge(P);
-    else
-      recordMissed(P, Why);
+      continue;
+    }
+    // Reported by the class as found, even when planning left fewer than
+    // two members.
+    if (P.Members.size() < 2)
+      P.Members = std::move(Class);
+    recordMissed(P, Why);
   }
   return Changed;
 }
@@ -335,6 +347,9 @@ bool ConstantMerger::findParameters(Plan &P, std::string &Why) {
     Instruction *Inst;
     unsigned Operand;
     std::vector<Constant *> Values;
+    /// Whether the site runs in a hot loop in some member: in hot code,
+    /// more often than the member is called.
+    bool InHotLoop = false;
   };
   std::vector<SiteValues> Sites;
   Function &Ref = *P.Members.front();
@@ -358,6 +373,9 @@ bool ConstantMerger::findParameters(Plan &P, std::string &Why) {
           Consistent = false;
           continue;
         }
+        Sites[K].InHotLoop |= Hot && Hot->isHot(*J.getParent()) &&
+                              Hot->count(*J.getParent()) >
+                                  Hot->entryCount(*F);
         Sites[K++].Values.push_back(C);
       }
     });
@@ -383,6 +401,18 @@ bool ConstantMerger::findParameters(Plan &P, std::string &Why) {
                   .cmpConstants(First, S.Values[I]) == 0;
     if (Agree)
       continue;
+    // A callee that differs makes the call indirect: as many instructions,
+    // but one more target for the branch predictor to learn. In a hot loop
+    // that is a cost no budget counts, so such code stays; elsewhere the
+    // call costs what passing its callee costs, which the budget counts
+    // with the other constants.
+    auto *Call = dyn_cast<CallBase>(S.Inst);
+    if (S.InHotLoop && Call &&
+        Call->isCallee(&S.Inst->getOperandUse(S.Operand))) {
+      Why = "the bodies call different functions in a hot loop: the call "
+            "would become indirect there";
+      return false;
+    }
     if (any_of(S.Values, [&](Constant *C) {
           return C->getType() != First->getType();
         })) {

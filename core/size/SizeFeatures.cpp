@@ -297,7 +297,8 @@ void countCall(const CallBase &CB, FeatureCounts &C, ParameterOf AsParameter) {
     add(C, Feature::Invoke);
   else if (Tail)
     add(C, Feature::TailCall);
-  else if (CB.isIndirectCall())
+  else if (CB.isIndirectCall() ||
+           isParameter(CB.getCalledOperandUse(), AsParameter))
     add(C, Feature::IndirectCall);
   else
     add(C, Feature::Call);
