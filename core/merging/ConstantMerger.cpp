@@ -94,6 +94,7 @@
 #include "core/size/SizeFeatures.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Constants.h"
@@ -169,6 +170,17 @@ AttributeList withArgumentMemory(LLVMContext &C, AttributeList A) {
   if (Wider == ME)
     return A;
   return A.addFnAttribute(C, Attribute::getWithMemoryEffects(C, Wider));
+}
+
+/// Whether C is, or is made of, one of Of.
+bool namesAnyOf(const Constant *C, const SmallPtrSetImpl<const Constant *> &Of) {
+  if (Of.contains(C))
+    return true;
+  if (isa<GlobalValue>(C))
+    return false;
+  return any_of(C->operands(), [&](const Use &Op) {
+    return namesAnyOf(cast<Constant>(Op.get()), Of);
+  });
 }
 
 bool hasPointer(ArrayRef<Constant *> Args) {
@@ -393,7 +405,15 @@ bool ConstantMerger::findParameters(Plan &P, std::string &Why) {
   std::map<std::vector<Constant *>, unsigned> ParameterOf;
   P.Sites.clear();
   P.Arguments.clear();
+  SmallPtrSet<const Constant *, 8> Members(P.Members.begin(), P.Members.end());
   for (SiteValues &S : Sites) {
+    // A member that names a member (ping calls pong, both in the class)
+    // would be passed to the shared body after it is gone.
+    if (any_of(S.Values,
+               [&](Constant *C) { return namesAnyOf(C, Members); })) {
+      Why = "a member names a member of its class (they call each other)";
+      return false;
+    }
     Constant *First = S.Values.front();
     bool Agree = true;
     for (size_t I = 1; I != S.Values.size() && Agree; ++I)
