@@ -40,6 +40,7 @@
 #include "plugin/BitcodeCountCheck.h"
 #include "plugin/LinkReport.h"
 #include "plugin/SymbolTableCheck.h"
+#include "plugin/ThinCache.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -61,6 +62,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/SHA1.h"
 #include "llvm/Support/StringSaver.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/Threading.h"
@@ -839,6 +841,38 @@ bool checkTarget(const State &S, Problems &P) {
   return true;
 }
 
+/// What decides a ThinLTO backend's object and report besides LLVM's cache
+/// key: this plugin's own bytes and every coalesce and LLVM option, but
+/// those that only say where the report goes (-coalesce-report=,
+/// -coalesce-print-merges).
+std::string cacheSalt(const State &S) {
+  SHA1 Hash;
+  Hash.update("coalesce thin cache 1");
+  if (ErrorOr<std::unique_ptr<MemoryBuffer>> Self =
+          MemoryBuffer::getFile(S.SelfPath))
+    Hash.update((*Self)->getBuffer());
+  auto Add = [&](StringRef Word) {
+    StringRef Name = Word.ltrim('-').split('=').first;
+    if (Name == "coalesce-report" || Name == "coalesce-print-merges")
+      return;
+    Hash.update(Word);
+    Hash.update(ArrayRef<uint8_t>{0});
+  };
+  for (const std::string &W : S.Opts.CoalesceWords)
+    Add(W);
+  Add("--");
+  for (const std::string &W : S.Opts.LLVMWords)
+    Add(W);
+  Add("--");
+  if (const char *Env = std::getenv("COALESCE_OPTIONS")) {
+    SmallVector<StringRef, 8> Words;
+    StringRef(Env).split(Words, ' ', -1, /*KeepEmpty=*/false);
+    for (StringRef W : Words)
+      Add(W);
+  }
+  return toHex(Hash.result());
+}
+
 /// Runs LTO; returns the objects for the linker, in task order.
 std::vector<std::string> runLTO(State &S, Problems &P) {
   const PluginOptions &O = S.Opts;
@@ -900,10 +934,40 @@ std::vector<std::string> runLTO(State &S, Problems &P) {
     return std::make_unique<CachedFileStream>(
         std::make_unique<raw_fd_ostream>(FD, /*shouldClose=*/true), Path);
   };
+  // With cache-dir=, ThinLTO backends whose inputs are unchanged take their
+  // objects (and their modules' reports) from the cache instead.
+  std::unique_ptr<ThinCache> Cache;
+  if (!O.CacheDir.empty()) {
+    auto AddBuffer = [&](unsigned Task, const Twine &,
+                         std::unique_ptr<MemoryBuffer> MB) {
+      Expected<std::unique_ptr<CachedFileStream>> Out = AddStream(Task, "");
+      if (!Out) {
+        P.add(Out.takeError(), "");
+        return;
+      }
+      *(*Out)->OS << MB->getBuffer();
+      cantFail((*Out)->commit());
+    };
+    HostOptions H;
+    std::string HostError;
+    if (!hostOptions(H, HostError)) {
+      P.add(HostError);
+      return {};
+    }
+    Expected<std::unique_ptr<ThinCache>> Opened =
+        ThinCache::open(O.CacheDir, cacheSalt(S), H, AddBuffer, AddStream);
+    if (!Opened) {
+      P.add(Opened.takeError(), "cache-dir=" + O.CacheDir);
+      return {};
+    }
+    Cache = std::move(*Opened);
+  }
   // Linking the modules (LLVM reads their bodies now), then optimization
   // (coalesce included) and code generation.
   Error E = Error::success();
-  if (!survives([&] { E = LTO.run(AddStream); })) {
+  if (!survives([&] {
+        E = LTO.run(AddStream, Cache ? Cache->fileCache() : FileCache());
+      })) {
     consumeError(std::move(E));
     P.add("cannot read the bitcode: LLVM crashed linking the modules (an "
           "input file is damaged)");
@@ -911,7 +975,11 @@ std::vector<std::string> runLTO(State &S, Problems &P) {
   } else if (E) {
     P.add(std::move(E), "");
   }
-  // Every ThinLTO backend is done: their reports make the link's.
+  // Every ThinLTO backend is done: the reports of those that ran are kept
+  // in the cache, and all of them make the link's.
+  if (Cache && P.List.empty())
+    if (Error CE = Cache->finish(O.CachePolicy))
+      P.add(std::move(CE), "cache-dir=" + O.CacheDir);
   std::string ReportError;
   if (!writeLinkReport(ReportError))
     P.add(ReportError);

@@ -44,6 +44,9 @@ struct PluginOptions {
   /// thinlto: accepted for compatibility with LLVMgold.so. ThinLTO inputs are
   /// recognized from their bitcode and always compiled in process.
   bool ThinLTO = false;
+  /// cache-dir=: the ThinLTO cache (ThinCache.h); cache-policy=: how it is
+  /// pruned after the link (LLVM's cache policy syntax).
+  std::string CacheDir, CachePolicy;
   /// coalesce-*: coalesce's own options, parsed like COALESCE_OPTIONS.
   std::vector<std::string> CoalesceWords;
   /// -NAME[=VALUE]: an LLVM command-line option, as with LLVMgold.so.

@@ -10,6 +10,7 @@
 
 #include "plugin/GnuPlugin.h"
 #include "plugin/Options.h"
+#include "plugin/ThinCache.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
@@ -25,7 +26,8 @@ static const char KnownList[] =
     "known: O0..O3, mcpu=CPU, mtriple=TRIPLE, jobs=N, save-temps, emit-llvm, "
     "emit-asm, opt-remarks-filename=FILE, opt-remarks-passes=REGEX, "
     "opt-remarks-format=FORMAT, opt-remarks-with-hotness, disable-verify, "
-    "thinlto, -function-sections[=BOOL], -data-sections[=BOOL], "
+    "thinlto, cache-dir=DIR, cache-policy=POLICY, -function-sections[=BOOL], "
+    "-data-sections[=BOOL], "
     "coalesce-OPTION[=VALUE], -LLVM-OPTION[=VALUE]";
 
 std::string parsePluginOption(StringRef Opt, PluginOptions &O) {
@@ -67,9 +69,17 @@ std::string parsePluginOption(StringRef Opt, PluginOptions &O) {
                       Text("opt-remarks-passes=", O.RemarksPasses,
                            "opt-remarks-passes=coalesce-merge"),
                       Text("opt-remarks-format=", O.RemarksFormat,
-                           "opt-remarks-format=yaml")})
-    if (Result)
+                           "opt-remarks-format=yaml"),
+                      Text("cache-dir=", O.CacheDir, "cache-dir=build/lto.cache"),
+                      Text("cache-policy=", O.CachePolicy,
+                           "cache-policy=cache_size_bytes=1g")})
+    if (Result) {
+      // LLVM's cache policy syntax, checked now rather than after LTO.
+      if (Result->empty() && Opt.starts_with("cache-policy="))
+        if (std::string Why = checkCachePolicy(O.CachePolicy); !Why.empty())
+          return Quoted + ": not a cache policy LLVM reads: " + Why;
       return *Result;
+    }
   if (Flag("save-temps", O.SaveTemps, true) ||
       Flag("emit-llvm", O.Output, PluginOptions::Emit::LLVM) ||
       Flag("emit-asm", O.Output, PluginOptions::Emit::Asm) ||

@@ -118,6 +118,15 @@ bool gatherModuleReport(const std::string &Module, const Report &R,
   return true;
 }
 
+std::optional<Report> moduleReport(const std::string &Module) {
+  Gathered &G = *Link;
+  std::lock_guard<std::mutex> Guard(G.Lock);
+  auto It = G.Pieces.find(Module);
+  if (It == G.Pieces.end())
+    return std::nullopt;
+  return It->second.R;
+}
+
 bool writeLinkReport(std::string &Error) { return Link->write(Error); }
 
 } // namespace coalesce

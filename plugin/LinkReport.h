@@ -17,6 +17,7 @@
 
 #include "plugin/Options.h"
 
+#include <optional>
 #include <string>
 
 namespace coalesce {
@@ -29,6 +30,10 @@ namespace coalesce {
 bool gatherModuleReport(const std::string &Module, const Report &R,
                         const HostOptions &H, bool FromThinBackend,
                         std::string &Error);
+
+/// The report Module handed over in this link, if it did (the GNU
+/// plugin's ThinLTO cache keeps it beside the module's object).
+std::optional<Report> moduleReport(const std::string &Module);
 
 /// Writes what was gathered, if any backend of a ThinLTO link reported:
 /// the listing to stderr (-coalesce-print-merges) and the JSON report
