@@ -53,6 +53,8 @@ install(FILES
   ${CMAKE_CURRENT_BINARY_DIR}/cmake/coalesceConfig.cmake
   ${CMAKE_CURRENT_BINARY_DIR}/cmake/coalesceConfigVersion.cmake
   ${CMAKE_CURRENT_LIST_DIR}/CoalesceEnable.cmake
+  ${CMAKE_CURRENT_LIST_DIR}/CoalesceDistributed.cmake
+  ${CMAKE_CURRENT_LIST_DIR}/CoalesceCheckObjects.cmake
   DESTINATION ${COALESCE_INSTALL_CMAKEDIR})
 
 # coalesce-config finds the plugin from its own location; coalesce.pc is
