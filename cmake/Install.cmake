@@ -83,8 +83,11 @@ install(CODE "
 install(FILES README.md LICENSE DESTINATION ${COALESCE_INSTALL_DOCDIR})
 # Debian's files in the documentation directory: the copyright (machine-
 # readable, DEP-5) and the changelog, gzipped as Debian's policy has it. The
-# changelog's signature is the package's maintainer (Package.cmake).
-set(COALESCE_PACKAGE_MAINTAINER "coalesce maintainers <coalesce@localhost>"
+# changelog's signature is the package's maintainer (Package.cmake): the
+# project's maintainers, under the identity they commit as. A distribution
+# that packages coalesce itself sets its own.
+set(COALESCE_PACKAGE_MAINTAINER
+  "Seed ca90ec6b maintainers <maintainers@users.noreply.a-seed-ca90ec6b.example>"
   CACHE STRING "Maintainer field of the Debian package")
 configure_file(cmake/debian/changelog.in
   ${CMAKE_CURRENT_BINARY_DIR}/debian/changelog @ONLY)
