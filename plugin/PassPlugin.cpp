@@ -187,9 +187,12 @@ public:
     }
     Params.applyTo(H);
     // A ThinLTO backend's module is one of many: the loops that call its
-    // functions may be in the others.
-    if (Where == Host::ThinBackend)
+    // functions may be in the others, and its sibling backends keep the
+    // cores busy (more threads in each would only cost switching).
+    if (Where == Host::ThinBackend) {
       H.Core.Hotness.CalledFromOtherModules = H.Core.ThinLTOBackend = true;
+      H.Core.Outlining.Threads = false;
+    }
 
     // Size estimates need the target's code-size costs. Functions with the
     // same target-cpu and target-features share one TargetTransformInfo:

@@ -685,7 +685,7 @@ void findCandidates(const SimilarityAnalysis &S, unsigned MinLength,
                     GroupFilter Promising, CandidateSink Take) {
   ArrayRef<MappedInstruction> Positions = S.mapper().positions();
   std::vector<char> Movable(Positions.size());
-  parallelFor(0, Positions.size(), [&](size_t P) {
+  forEachIndex(S.options().Threads, Positions.size(), [&](size_t P) {
     Movable[P] = Positions[P].Inst && !whyNotOutlinable(*Positions[P].Inst);
   });
 
@@ -694,7 +694,8 @@ void findCandidates(const SimilarityAnalysis &S, unsigned MinLength,
   CandidateSearch Search{S, MinLength, Promising, Movable};
   ArrayRef<SimilarityGroup> Groups = S.groups();
   constexpr size_t Chunk = 32;
-  parallelFor(0, (Groups.size() + Chunk - 1) / Chunk, [&](size_t K) {
+  forEachIndex(S.options().Threads, (Groups.size() + Chunk - 1) / Chunk,
+               [&](size_t K) {
     CandidateSearch::Scratch Tmp{{}, {}, S.makeValuesCache()};
     std::vector<OutlineCandidate> Found;
     for (size_t G = K * Chunk; G < std::min(Groups.size(), (K + 1) * Chunk);

@@ -247,7 +247,7 @@ public:
   /// has none yet, on the host's threads (each reads its own function
   /// only). Afterwards of() and folded() only read for these functions,
   /// from any thread.
-  void prepare(ArrayRef<Function *> Fs) {
+  void prepare(ArrayRef<Function *> Fs, bool Threads) {
     std::vector<std::pair<Function *, Facts *>> New;
     for (Function *F : Fs) {
       std::unique_ptr<Facts> &P = Map[F];
@@ -256,7 +256,7 @@ public:
         New.push_back({F, P.get()});
       }
     }
-    parallelFor(0, New.size(), [&](size_t K) {
+    forEachIndex(Threads, New.size(), [&](size_t K) {
       compute(*New[K].first, *New[K].second);
       New[K].second->Folded = foldedInstructions(*New[K].first);
     });
@@ -502,7 +502,8 @@ namespace {
 class SavingBound {
 public:
   SavingBound(ArrayRef<MappedInstruction> At, InstructionBytes &BytesOf,
-              const SizeModel &Size, double Least, const FunctionSet *Only)
+              const SizeModel &Size, double Least, const FunctionSet *Only,
+              bool Threads)
       : Least(Least), CallPrice(Size.price(Feature::Call)),
         ReturnPrice(Size.price(Feature::Return)),
         // An input from outside is an argument already in a register, one
@@ -516,7 +517,7 @@ public:
           BytesBefore[K] +
           (At[K].Legal && At[K].Inst ? double(BytesOf(*At[K].Inst)) : 0);
     LeadInputs.assign(At.size(), 0);
-    parallelFor(0, At.size(), [&](size_t K) {
+    forEachIndex(Threads, At.size(), [&](size_t K) {
       if (At[K].Legal && At[K].Inst && !isa<PHINode>(At[K].Inst))
         LeadInputs[K] =
             uint8_t(std::min<unsigned>(countInputs(At[K].Inst), 255));
@@ -651,6 +652,7 @@ SimilarityOptions Outliner::similarityOptions(const OutlineOptions &O) {
   S.MatchMustTailCalls = false;
   S.AllOccurrences = true;
   S.MinLength = std::max(2u, O.MinLength);
+  S.Threads = O.Threads;
   return S;
 }
 
@@ -776,7 +778,7 @@ void Outliner::findGroups() {
   Similarity.run(M, [&](ArrayRef<unsigned> Starts, unsigned Length) {
     if (!Bound)
       Bound.emplace(Similarity.mapper().positions(), BytesOf, Size, Least,
-                    Only);
+                    Only, Options.Threads);
     return Bound->worthRepeat(Starts, Length);
   });
   Taken.resize(Similarity.mapper().positions().size());
@@ -797,7 +799,7 @@ std::vector<Priced> Outliner::collect() {
       if (RegionFunctions.empty() ||
           RegionFunctions.back() != At[R.Start].Inst->getFunction())
         RegionFunctions.push_back(At[R.Start].Inst->getFunction());
-  Facts.prepare(RegionFunctions);
+  Facts.prepare(RegionFunctions, Options.Threads);
   std::vector<std::vector<Priced>> GoodOf(Groups.size());
   std::vector<std::vector<ShortOfBytes>> ShortOf(Groups.size());
   const SavingBound &B = *Bound;

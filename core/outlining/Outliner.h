@@ -33,6 +33,9 @@ struct OutlineOptions {
   /// Most groups outlined in a round, best first (0: no limit): for
   /// finding the one group that matters by bisection.
   unsigned MaxGroups = 0;
+  /// Loops over independent items run on LLVM's thread pool (off in a
+  /// ThinLTO backend: SimilarityOptions::Threads).
+  bool Threads = true;
 };
 
 using FunctionSet = llvm::DenseSet<const llvm::Function *>;

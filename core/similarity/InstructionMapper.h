@@ -11,7 +11,9 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/Parallel.h"
 
 #include <vector>
 
@@ -46,7 +48,23 @@ struct SimilarityOptions {
   bool AllOccurrences = false;
   /// Shortest region reported, in instructions (at least 2).
   unsigned MinLength = 2;
+  /// Loops over independent items run on LLVM's thread pool. Off in a
+  /// ThinLTO backend: its siblings keep the cores busy already, and more
+  /// threads there only cost switching.
+  bool Threads = true;
 };
+
+/// Fn(0), ..., Fn(End - 1): on LLVM's thread pool (parallelFor) if
+/// Threads, else in order on this thread. Fn must not depend on the order.
+inline void forEachIndex(bool Threads, size_t End,
+                         llvm::function_ref<void(size_t)> Fn) {
+  if (Threads) {
+    llvm::parallelFor(0, End, Fn);
+    return;
+  }
+  for (size_t I = 0; I != End; ++I)
+    Fn(I);
+}
 
 /// One position of the module string.
 struct MappedInstruction {

@@ -320,7 +320,7 @@ void SimilarityAnalysis::run(Module &M, RepeatFilter Keep) {
   constexpr size_t Chunk = 16;
   size_t Chunks = (Repeats.size() + Chunk - 1) / Chunk;
   std::vector<SimilarityStats> ChunkStats(Chunks);
-  parallelFor(0, Chunks, [&](size_t K) {
+  forEachIndex(Options.Threads, Chunks, [&](size_t K) {
     RegionEncoder Encoder(*Mapper);
     Classifier Classify(Encoder, ChunkStats[K]);
     for (size_t R = K * Chunk; R < std::min(Repeats.size(), (K + 1) * Chunk);

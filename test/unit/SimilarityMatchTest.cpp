@@ -398,6 +398,30 @@ TEST(SimilarityAnalysisTest, OutlinedTheSameWithAnyNumberOfThreads) {
   EXPECT_EQ(Text[0], Text[1]);
 }
 
+// In a ThinLTO backend the outliner keeps to its own thread
+// (OutlineOptions::Threads off): the outlined module is the same text.
+TEST(SimilarityAnalysisTest, OutlinedTheSameWithoutTheThreadPool) {
+  irgen::GeneratedModule Gen =
+      irgen::generateModule(irgen::Family::Mixed, 11, 120);
+  std::array<std::string, 2> Text;
+  for (bool Threads : {true, false}) {
+    LLVMContext C;
+    SMDiagnostic Err;
+    std::unique_ptr<Module> M = parseAssemblyString(Gen.IR, Err, C);
+    ASSERT_TRUE(M);
+    SizeModel Size = SizeModel::forModule(*M);
+    OutlineOptions Options;
+    Options.Threads = Threads;
+    ProgramHotness Hot = ProgramHotness::compute(*M, {});
+    RunTimeBudget Budget(Hot.executed(), 1000);
+    Report R;
+    outlineSimilarCode(*M, Options, R, Size, Hot, Budget);
+    EXPECT_FALSE(R.Outlines.empty());
+    raw_string_ostream(Text[Threads]) << *M;
+  }
+  EXPECT_EQ(Text[0], Text[1]);
+}
+
 TEST(SimilarityAnalysisTest, RegionValuesAndDetails) {
   LLVMContext C;
   SMDiagnostic Err;
