@@ -961,10 +961,11 @@ static bool isParameterizableCallee(const CallBase &CB) {
           .getValueAsString()
           .contains("retpoline"))
     return false;
-  const Module &M = *Caller.getParent();
+  if (!Callee->hasLocalLinkage())
+    return true;
   auto *IBT = mdconst::extract_or_null<ConstantInt>(
-      M.getModuleFlag("cf-protection-branch"));
-  return !(Callee->hasLocalLinkage() && IBT && !IBT->isZero());
+      Caller.getParent()->getModuleFlag("cf-protection-branch"));
+  return !IBT || IBT->isZero();
 }
 
 bool isParameterizableOperand(const Instruction &I, unsigned Index) {

@@ -359,7 +359,10 @@ bool ConstantMerger::findParameters(Plan &P, std::string &Why) {
     Instruction *Inst;
     unsigned Operand;
     std::vector<Constant *> Values;
-    /// Whether the site runs in a hot loop in some member: in hot code,
+    /// The site is a call's callee: if the members' differ, the call
+    /// becomes indirect.
+    bool IsCallee = false;
+    /// A callee site that runs in a hot loop in some member: in hot code,
     /// more often than the member is called.
     bool InHotLoop = false;
   };
@@ -379,15 +382,19 @@ bool ConstantMerger::findParameters(Plan &P, std::string &Why) {
         if (!isParameterizableOperand(I, Op))
           continue;
         auto *C = dyn_cast<Constant>(J.getOperand(Op));
-        if (F == &Ref)
-          Sites.push_back({&I, Op, {}});
+        if (F == &Ref) {
+          auto *CB = dyn_cast<CallBase>(&I);
+          bool IsCallee = CB && CB->isCallee(&I.getOperandUse(Op));
+          Sites.push_back({&I, Op, {}, IsCallee});
+        }
         if (!C || K >= Sites.size()) {
           Consistent = false;
           continue;
         }
-        Sites[K].InHotLoop |= Hot && Hot->isHot(*J.getParent()) &&
-                              Hot->count(*J.getParent()) >
-                                  Hot->entryCount(*F);
+        if (Sites[K].IsCallee && Hot)
+          Sites[K].InHotLoop |= Hot->isHot(*J.getParent()) &&
+                                Hot->count(*J.getParent()) >
+                                    Hot->entryCount(*F);
         Sites[K++].Values.push_back(C);
       }
     });
@@ -426,9 +433,7 @@ bool ConstantMerger::findParameters(Plan &P, std::string &Why) {
     // that is a cost no budget counts, so such code stays; elsewhere the
     // call costs what passing its callee costs, which the budget counts
     // with the other constants.
-    auto *Call = dyn_cast<CallBase>(S.Inst);
-    if (S.InHotLoop && Call &&
-        Call->isCallee(&S.Inst->getOperandUse(S.Operand))) {
+    if (S.InHotLoop) {
       Why = "the bodies call different functions in a hot loop: the call "
             "would become indirect there";
       return false;
