@@ -13,6 +13,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/Sequence.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Analysis/CaptureTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
@@ -315,8 +316,11 @@ bool readSiteShape(const OutlineSite &S, SiteShape &Out) {
 // Roles
 //===----------------------------------------------------------------------===//
 
-static bool usedOutside(const Value *V,
-                        const DenseSet<const Instruction *> &Inside) {
+/// A site's instructions, for membership tests: sites are short, and a
+/// small set is searched in place without hashing or allocating.
+using SiteSet = SmallPtrSet<const Value *, 32>;
+
+static bool usedOutside(const Value *V, const SiteSet &Inside) {
   for (const User *U : V->users()) {
     auto *UI = dyn_cast<Instruction>(U);
     if (!UI || !Inside.contains(UI))
@@ -325,8 +329,15 @@ static bool usedOutside(const Value *V,
   return false;
 }
 
+unsigned valuesUsedAfter(ArrayRef<Instruction *> Insts) {
+  SiteSet Inside(Insts.begin(), Insts.end());
+  return unsigned(count_if(Insts, [&](const Instruction *I) {
+    return usedOutside(I, Inside);
+  }));
+}
+
 std::vector<bool> usedAfter(const OutlineSite &S, ArrayRef<unsigned> Numbers) {
-  DenseSet<const Instruction *> Inside(S.Insts.begin(), S.Insts.end());
+  SiteSet Inside(S.Insts.begin(), S.Insts.end());
   std::vector<bool> Used;
   for (unsigned V : Numbers)
     Used.push_back(usedOutside(S.Values[V], Inside));
@@ -337,8 +348,7 @@ std::vector<bool> usedAfter(const OutlineSite &S, ArrayRef<unsigned> Numbers) {
 /// lifetime markers around it) and that does not escape, with the same
 /// shape as the reference's Ref: it can move into the outlined function.
 static bool isLocalSlot(const Value *V,
-                        const DenseSet<const Instruction *> &Inside,
-                        const Value *Ref) {
+                        const SiteSet &Inside, const Value *Ref) {
   auto *AI = dyn_cast<AllocaInst>(V);
   auto *RefAI = dyn_cast<AllocaInst>(Ref);
   if (!AI || !RefAI || !AI->isStaticAlloca() || AI->isSwiftError() ||
@@ -365,7 +375,7 @@ static bool isLocalSlot(const Value *V,
 /// reference crosses the region's border differently).
 static void assignRoles(OutlineCandidate &C) {
   unsigned N = C.Sites.front().Values.size();
-  std::vector<DenseSet<const Instruction *>> Inside;
+  std::vector<SiteSet> Inside;
   for (const OutlineSite &S : C.Sites)
     Inside.emplace_back(S.Insts.begin(), S.Insts.end());
 
@@ -383,7 +393,7 @@ static void assignRoles(OutlineCandidate &C) {
       if (KindOf(S, C.Sites[S].Values[V]) != KindOf(0, C.Sites[0].Values[V]))
         Keep[S] = false;
   std::vector<OutlineSite> Kept;
-  std::vector<DenseSet<const Instruction *>> KeptInside;
+  std::vector<SiteSet> KeptInside;
   for (unsigned S = 0; S < C.Sites.size(); ++S)
     if (Keep[S]) {
       Kept.push_back(std::move(C.Sites[S]));
@@ -492,9 +502,31 @@ static void trimAmounts(const std::vector<Instruction *> &Insts,
   }
 }
 
+/// Functions numbered by their compatibility key: two functions get one
+/// number when their keys are equal. Keys are built once per function.
+class CompatibilityClasses {
+public:
+  explicit CompatibilityClasses(ArrayRef<MappedInstruction> Positions) {
+    StringMap<unsigned> Numbers;
+    for (const MappedInstruction &P : Positions) {
+      if (!P.Inst)
+        continue;
+      const Function *F = P.Inst->getFunction();
+      if (Of.count(F))
+        continue;
+      auto It = Numbers.try_emplace(compatibilityKey(*F), Numbers.size());
+      Of[F] = It.first->second;
+    }
+  }
+  unsigned of(const Function *F) const { return Of.lookup(F); }
+
+private:
+  DenseMap<const Function *, unsigned> Of;
+};
+
 /// Splits C where sites must not share one function: incompatible
 /// function attributes, or a different constant where one must stay.
-static void partition(OutlineCandidate C,
+static void partition(OutlineCandidate C, const CompatibilityClasses &Classes,
                       std::vector<OutlineCandidate> &Out) {
   // Common numbers that are arguments but feed a must-stay operand.
   std::vector<bool> Pinned(C.Roles.size(), false);
@@ -513,7 +545,7 @@ static void partition(OutlineCandidate C,
   std::map<std::string, OutlineCandidate> Parts;
   std::vector<std::string> Order;
   for (OutlineSite &S : C.Sites) {
-    std::string Key = compatibilityKey(*S.F);
+    std::string Key = utostr(Classes.of(S.F));
     for (unsigned V = 1; V < Pinned.size(); ++V)
       if (Pinned[V]) {
         const Value *Val = S.Values[V];
@@ -547,18 +579,63 @@ namespace {
 
 /// What finding one group's candidates needs besides the group: shared
 /// and read only, or (Scratch) one per thread.
+/// Whether Op, an operand of code being outlined, must be handed in from
+/// outside unless it is defined inside.
+static bool isInput(const Value *Op) {
+  return isa<Argument>(Op) || (isa<Instruction>(Op) && !isa<AllocaInst>(Op));
+}
+
+/// countInputs of a run of the module string, read from the mapper's
+/// value ids (no hashing): a value is inside the run if it is the
+/// instruction at one of its positions.
+class InputCounter {
+public:
+  unsigned count(const InstructionMapper &Mapper, unsigned Start,
+                 unsigned Length) {
+    if (Seen.size() < Mapper.valueCount()) {
+      Seen.assign(Mapper.valueCount(), 0);
+      Generation = 0;
+    }
+    if (++Generation == 0) {
+      Seen.assign(Seen.size(), 0);
+      Generation = 1;
+    }
+    unsigned Inputs = 0;
+    for (unsigned P = Start; P != Start + Length; ++P) {
+      ArrayRef<Value *> Ops = Mapper.operandsAt(P);
+      ArrayRef<unsigned> Ids = Mapper.operandIdsAt(P);
+      for (unsigned K = 0; K != Ops.size(); ++K) {
+        int At = Mapper.positionOfId(Ids[K]);
+        if (Seen[Ids[K]] == Generation ||
+            (At >= int(Start) && At < int(Start + Length)) || !isInput(Ops[K]))
+          continue;
+        Seen[Ids[K]] = Generation;
+        ++Inputs;
+      }
+    }
+    return Inputs;
+  }
+
+private:
+  std::vector<unsigned> Seen; ///< By value id: counted in this generation.
+  unsigned Generation = 0;
+};
+
 struct CandidateSearch {
   const SimilarityAnalysis &S;
   unsigned MinLength;
   GroupFilter Promising;
   /// Whether each position of the module string may be outlined.
   const std::vector<char> &Movable;
+  const CompatibilityClasses &Compatible;
 
   struct Scratch {
     /// The starts of the current group's sites so far (all of one length).
     std::set<unsigned> Covered;
     std::vector<unsigned> Starts; ///< The current group's, trimmed.
     SimilarityAnalysis::ValuesCachePtr Values;
+    std::vector<unsigned> Outputs; ///< By site: values used after it.
+    InputCounter Inputs;
   };
 
   void group(const SimilarityGroup &G, Scratch &Tmp,
@@ -579,9 +656,9 @@ void CandidateSearch::group(const SimilarityGroup &G, Scratch &Tmp,
   Starts.clear();
   for (const SimilarRegion &R : G.Regions)
     Starts.push_back(R.Start + Lead);
-  unsigned Inputs = countInputs(
-      ArrayRef(Reference).slice(Lead, Reference.size() - Lead - Tail));
-  if (!Promising(Starts, G.Length - Lead - Tail, Inputs))
+  unsigned Inputs = Tmp.Inputs.count(S.mapper(), G.Regions.front().Start + Lead,
+                                     G.Length - Lead - Tail);
+  if (!Promising(Starts, G.Length - Lead - Tail, Inputs, {}))
     return;
 
   // The trimmed regions, legal sites only, none overlapping an earlier,
@@ -590,6 +667,8 @@ void CandidateSearch::group(const SimilarityGroup &G, Scratch &Tmp,
   Trimmed.Length = G.Length - Lead - Tail;
   std::vector<OutlineSite> Sites;
   std::vector<std::vector<int>> Patterns;
+  std::vector<unsigned> &Outputs = Tmp.Outputs;
+  Outputs.clear();
   // A site of the same length as an earlier one overlaps it if it starts
   // less than a length away.
   auto Overlaps = [&](unsigned Start) {
@@ -615,6 +694,7 @@ void CandidateSearch::group(const SimilarityGroup &G, Scratch &Tmp,
     SiteShape Shape;
     if (!readSiteShape(Site, Shape))
       continue;
+    Outputs.push_back(valuesUsedAfter(Site.Insts));
     Covered.insert(Site.Start);
     Trimmed.Regions.push_back(
         {Site.Start, Site.Length, Site.Insts.front(), Site.Insts.back()});
@@ -623,14 +703,13 @@ void CandidateSearch::group(const SimilarityGroup &G, Scratch &Tmp,
   }
   if (Sites.size() < 2)
     return;
-  // The same question again of the sites that are left.
-  if (Sites.size() < Starts.size()) {
-    Starts.clear();
-    for (const OutlineSite &Site : Sites)
-      Starts.push_back(Site.Start);
-    if (!Promising(Starts, Trimmed.Length, Inputs))
-      return;
-  }
+  // The same question again of the sites that are left, with what each
+  // must hand back.
+  Starts.clear();
+  for (const OutlineSite &Site : Sites)
+    Starts.push_back(Site.Start);
+  if (!Promising(Starts, Trimmed.Length, Inputs, Outputs))
+    return;
 
   // Every site's values in the reference's numbering; the sites that
   // leave as the first does.
@@ -666,17 +745,23 @@ void CandidateSearch::group(const SimilarityGroup &G, Scratch &Tmp,
     return;
   assignRoles(C);
   if (C.Sites.size() >= 2)
-    partition(std::move(C), Out);
+    partition(std::move(C), Compatible, Out);
 }
 
 unsigned countInputs(ArrayRef<Instruction *> Insts) {
-  SmallPtrSet<const Value *, 32> Inside(Insts.begin(), Insts.end());
+  if (Insts.size() == 1) { // The bound asks this of every position.
+    const Instruction *I = Insts.front();
+    SmallVector<const Value *, 8> Inputs;
+    for (const Value *Op : I->operands())
+      if (Op != I && isInput(Op) && !is_contained(Inputs, Op))
+        Inputs.push_back(Op);
+    return Inputs.size();
+  }
+  SiteSet Inside(Insts.begin(), Insts.end());
   SmallPtrSet<const Value *, 16> Inputs;
   for (const Instruction *I : Insts)
     for (const Value *Op : I->operands())
-      if (isa<Argument>(Op) ||
-          (isa<Instruction>(Op) && !isa<AllocaInst>(Op) &&
-           !Inside.contains(Op)))
+      if (isInput(Op) && !Inside.contains(Op))
         Inputs.insert(Op);
   return Inputs.size();
 }
@@ -690,23 +775,31 @@ void findCandidates(const SimilarityAnalysis &S, unsigned MinLength,
   });
 
   // Every group on its own: they only read the IR, so they run in
-  // parallel, a chunk of groups per task.
-  CandidateSearch Search{S, MinLength, Promising, Movable};
+  // parallel. A task takes every Tasks-th chunk of groups and keeps its
+  // scratch (the encoder's tables are as large as the module's values).
+  CompatibilityClasses Compatible(Positions);
+  CandidateSearch Search{S, MinLength, Promising, Movable, Compatible};
   ArrayRef<SimilarityGroup> Groups = S.groups();
   constexpr size_t Chunk = 32;
-  forEachIndex(S.options().Threads, (Groups.size() + Chunk - 1) / Chunk,
-               [&](size_t K) {
-    CandidateSearch::Scratch Tmp{{}, {}, S.makeValuesCache()};
+  size_t Chunks = (Groups.size() + Chunk - 1) / Chunk;
+  size_t Tasks =
+      S.options().Threads
+          ? std::min<size_t>(Chunks,
+                             4 * parallel::strategy.compute_thread_count())
+          : 1;
+  forEachIndex(S.options().Threads, Tasks, [&](size_t T) {
+    CandidateSearch::Scratch Tmp{{}, {}, S.makeValuesCache(), {}, {}};
     std::vector<OutlineCandidate> Found;
-    for (size_t G = K * Chunk; G < std::min(Groups.size(), (K + 1) * Chunk);
-         ++G) {
-      if (Groups[G].Regions.size() < 2)
-        continue;
-      Search.group(Groups[G], Tmp, Found);
-      for (OutlineCandidate &C : Found)
-        Take(G, std::move(C));
-      Found.clear();
-    }
+    for (size_t K = T; K < Chunks; K += Tasks)
+      for (size_t G = K * Chunk; G < std::min(Groups.size(), (K + 1) * Chunk);
+           ++G) {
+        if (Groups[G].Regions.size() < 2)
+          continue;
+        Search.group(Groups[G], Tmp, Found);
+        for (OutlineCandidate &C : Found)
+          Take(G, std::move(C));
+        Found.clear();
+      }
   });
 }
 

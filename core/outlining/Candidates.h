@@ -102,6 +102,9 @@ std::vector<int> exitPattern(const OutlineSite &S, const SiteShape &Shape);
 std::vector<bool> usedAfter(const OutlineSite &S,
                             llvm::ArrayRef<unsigned> Numbers);
 
+/// How many of Insts (one site's run) are used outside it.
+unsigned valuesUsedAfter(llvm::ArrayRef<llvm::Instruction *> Insts);
+
 /// Gives To the function attributes that sites must share to be grouped
 /// (target, floating-point environment, sanitizers, section), as From has
 /// them.
@@ -119,16 +122,18 @@ const char *whyNotOutlinable(const llvm::Function &F);
 /// where their sites' functions are incompatible or where an operand that
 /// must stay a constant differs. Every candidate has two sites or more.
 /// Groups for which Promising, asked about the trimmed regions (their
-/// starts and length in S's module string, and how many values from
-/// outside each must be handed in), returns false are skipped before any
-/// work (the question SimilarityAnalysis::run's filter asks of a repeated
-/// substring, with no inputs known).
+/// starts and length in S's module string, how many values from outside
+/// each must be handed in, and once the legal sites are known, how many
+/// of each site's values are used after it), returns false are skipped
+/// before any more work (the question SimilarityAnalysis::run's filter
+/// asks of a repeated substring, with no inputs known).
 /// Each candidate goes to Take with the index of its group in S.groups(),
 /// a group's candidates in order. Groups are searched on the host's
 /// threads: Take may run for different groups at once, never for one
 /// group on two threads.
-using GroupFilter = llvm::function_ref<bool(
-    llvm::ArrayRef<unsigned> Starts, unsigned Length, unsigned Inputs)>;
+using GroupFilter = llvm::function_ref<bool(llvm::ArrayRef<unsigned> Starts,
+                                            unsigned Length, unsigned Inputs,
+                                            llvm::ArrayRef<unsigned> Outputs)>;
 using CandidateSink =
     llvm::function_ref<void(size_t Group, OutlineCandidate &&C)>;
 void findCandidates(const SimilarityAnalysis &S, unsigned MinLength,

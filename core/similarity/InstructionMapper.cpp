@@ -210,6 +210,10 @@ unsigned InstructionMapper::numberFor(Instruction &I) {
   return NextLegal++;
 }
 
+unsigned InstructionMapper::idOf(const Value *V) {
+  return ValueIds.try_emplace(V, unsigned(ValueIds.size())).first->second;
+}
+
 void InstructionMapper::append(Instruction *I, bool Legal) {
   if (!Legal) {
     // One number for a whole run of illegal instructions.
@@ -220,18 +224,25 @@ void InstructionMapper::append(Instruction *I, bool Legal) {
     Positions.push_back({I, String.back(), false});
     OperandStart.push_back(unsigned(Operands.size()));
     PositionBlocks.push_back(I ? blockNumber(I->getParent()) : -1);
+    PositionIds.push_back(0);
     return;
   }
   LastWasIllegal = false;
   String.push_back(numberFor(*I));
   Positions.push_back({I, String.back(), true});
   PositionBlocks.push_back(blockNumber(I->getParent()));
+  unsigned Id = idOf(I);
+  PositionIds.push_back(Id);
+  if (IdPositions.size() <= Id)
+    IdPositions.resize(Id + 1, 0);
+  IdPositions[Id] = unsigned(Positions.size());
   SmallVector<Value *, 8> Ops;
   canonicalOperands(*I, Ops);
   for (Value *V : Ops) {
     auto *BB = dyn_cast<BasicBlock>(V);
     Operands.push_back(V);
     OperandBlocks.push_back(BB ? blockNumber(BB) : -1);
+    OperandIds.push_back(idOf(V));
   }
   OperandStart.push_back(unsigned(Operands.size()));
 }

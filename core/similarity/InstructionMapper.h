@@ -121,6 +121,23 @@ public:
   /// that ends a function).
   int blockAt(unsigned P) const { return PositionBlocks[P]; }
 
+  /// Every value the string names (a legal instruction, or an operand of
+  /// one) has a dense id below valueCount(): encoders number values through
+  /// arrays indexed by id instead of hashing pointers.
+  unsigned valueCount() const { return unsigned(ValueIds.size()); }
+  /// The ids of operandsAt(P), in the same order.
+  llvm::ArrayRef<unsigned> operandIdsAt(unsigned P) const {
+    return llvm::ArrayRef(OperandIds)
+        .slice(OperandStart[P], OperandStart[P + 1] - OperandStart[P]);
+  }
+  /// The id of the legal instruction at position P.
+  unsigned instructionIdAt(unsigned P) const { return PositionIds[P]; }
+  /// The position of the legal instruction with value id Id, or -1 if Id
+  /// names something else.
+  int positionOfId(unsigned Id) const {
+    return Id < IdPositions.size() ? int(IdPositions[Id]) - 1 : -1;
+  }
+
   const SimilarityOptions &options() const { return Options; }
 
 private:
@@ -131,6 +148,7 @@ private:
 
   void append(llvm::Instruction *I, bool Legal);
   void numberBlocks(llvm::Function &F);
+  unsigned idOf(const llvm::Value *V);
 
   SimilarityOptions Options;
   std::vector<unsigned> String;
@@ -139,6 +157,10 @@ private:
   std::vector<llvm::Value *> Operands;
   std::vector<int> OperandBlocks;
   std::vector<int> PositionBlocks;
+  std::vector<unsigned> OperandIds;  ///< Parallel to Operands.
+  std::vector<unsigned> PositionIds; ///< By position; 0 if illegal.
+  std::vector<unsigned> IdPositions; ///< By id: position + 1, or 0.
+  llvm::DenseMap<const llvm::Value *, unsigned> ValueIds;
   llvm::DenseMap<unsigned, llvm::SmallVector<ClassEntry, 1>> Classes;
   llvm::DenseMap<const llvm::BasicBlock *, int> BlockNumbers;
   unsigned NextLegal = 0;

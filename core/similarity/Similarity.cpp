@@ -120,13 +120,16 @@
 // value numbering per candidate too. Since an instruction is encoded once
 // for every repeated substring it is in, the mapper keeps what encoding
 // reads of it (its canonical operands, which are blocks and their
-// numbers, its own block's number) in flat arrays by position, about 30
-// bytes an instruction, and the encoder never reads the IR. Grouping is
-// one hash look-up per candidate; only substrings containing commutative
-// operations whose codes differ pay for mapping searches against each
-// class, each bounded by its step budget. Steps 3-5 only read the IR and run in parallel, substring
-// by substring; step 6 then lists the groups in order, so the output does
-// not depend on the number of threads. On sqlite3 with its shell (265k
+// numbers, its own block's number, a dense id for each value) in flat
+// arrays by position, about 40 bytes an instruction, and the encoder
+// never reads the IR: it numbers values through an array indexed by id,
+// stamped per candidate, with no hashing. Grouping is one hash look-up
+// per candidate; only substrings containing commutative operations whose
+// codes differ pay for mapping searches against each class, each bounded
+// by its step budget. Steps 3-5 only read the IR and run in parallel, a
+// share of the substrings per task (each task keeps one encoder); step 6
+// then lists the groups in order, so the output does not depend on the
+// number of threads. On sqlite3 with its shell (265k
 // instructions) and on re2 with abseil (115k), a whole coalesce-sim run
 // takes under a third of llvm-sim's time and a fifth of its memory, with
 // the same output (bench/similarity, bench/results/similarity.md).
@@ -309,9 +312,11 @@ void SimilarityAnalysis::run(Module &M, RepeatFilter Keep) {
   });
 
   // Steps 3-5, each repeated substring on its own: they only read the IR,
-  // so they run in parallel, a chunk of substrings per task. What a task
-  // keeps: per substring, its number of classes and the members of each
-  // class of two or more.
+  // so they run in parallel. A task takes every Tasks-th chunk of
+  // substrings (the longest come first, so each task gets some of them)
+  // and keeps one encoder throughout: its tables are as large as the
+  // module's values. What a task keeps: per substring, its number of
+  // classes and the members of each class of two or more.
   struct Classes {
     unsigned Count = 0;
     std::vector<std::vector<unsigned>> Members; ///< By class; singles empty.
@@ -319,22 +324,27 @@ void SimilarityAnalysis::run(Module &M, RepeatFilter Keep) {
   std::vector<Classes> Found(Repeats.size());
   constexpr size_t Chunk = 16;
   size_t Chunks = (Repeats.size() + Chunk - 1) / Chunk;
-  std::vector<SimilarityStats> ChunkStats(Chunks);
-  forEachIndex(Options.Threads, Chunks, [&](size_t K) {
+  size_t Tasks = Options.Threads
+                     ? std::min<size_t>(
+                           Chunks, 4 * parallel::strategy.compute_thread_count())
+                     : 1;
+  std::vector<SimilarityStats> TaskStats(Tasks);
+  forEachIndex(Options.Threads, Tasks, [&](size_t T) {
     RegionEncoder Encoder(*Mapper);
-    Classifier Classify(Encoder, ChunkStats[K]);
-    for (size_t R = K * Chunk; R < std::min(Repeats.size(), (K + 1) * Chunk);
-         ++R) {
-      std::vector<CandidateClass> &All =
-          Classify.classify(Repeats[R].StartIndices, Repeats[R].Length);
-      Found[R].Count = All.size();
-      Found[R].Members.resize(All.size());
-      for (unsigned C = 0; C < All.size(); ++C)
-        if (All[C].Members.size() >= 2)
-          Found[R].Members[C] = std::move(All[C].Members);
-    }
+    Classifier Classify(Encoder, TaskStats[T]);
+    for (size_t K = T; K < Chunks; K += Tasks)
+      for (size_t R = K * Chunk; R < std::min(Repeats.size(), (K + 1) * Chunk);
+           ++R) {
+        std::vector<CandidateClass> &All =
+            Classify.classify(Repeats[R].StartIndices, Repeats[R].Length);
+        Found[R].Count = All.size();
+        Found[R].Members.resize(All.size());
+        for (unsigned C = 0; C < All.size(); ++C)
+          if (All[C].Members.size() >= 2)
+            Found[R].Members[C] = std::move(All[C].Members);
+      }
   });
-  for (const SimilarityStats &S : ChunkStats) {
+  for (const SimilarityStats &S : TaskStats) {
     Stats.Candidates += S.Candidates;
     Stats.MappingSearches += S.MappingSearches;
     Stats.MappingSearchesGivenUp += S.MappingSearchesGivenUp;

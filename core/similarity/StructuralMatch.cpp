@@ -25,22 +25,31 @@ void RegionEncoder::encode(unsigned Start, unsigned Length, RegionCode &Out,
   Out.Values.clear();
   if (KeepValues)
     Out.Values.push_back(nullptr);
-  Local.clear();
+  if (Local.size() < Mapper.valueCount()) {
+    Local.assign(Mapper.valueCount(), Stamp());
+    Generation = 0;
+  }
+  if (++Generation == 0) { // Wrapped: forget every stamp once.
+    Local.assign(Local.size(), Stamp());
+    Generation = 1;
+  }
   unsigned Next = 1;
-  auto Number = [&](Value *V) {
-    auto Ins = Local.try_emplace(V, Next);
-    if (Ins.second) {
-      ++Next;
+  auto Number = [&](unsigned Id, Value *V) {
+    Stamp &S = Local[Id];
+    if (S.Generation != Generation) {
+      S.Generation = Generation;
+      S.Number = Next++;
       if (KeepValues)
         Out.Values.push_back(V);
     }
-    return Ins.first->second;
+    return S.Number;
   };
 
   for (unsigned P = Start; P != Start + Length; ++P) {
-    Instruction *I = Pos[P - Start].Inst;
     ArrayRef<Value *> Ops = Mapper.operandsAt(P);
+    ArrayRef<unsigned> Ids = Mapper.operandIdsAt(P);
     ArrayRef<int> Blocks = Mapper.operandBlocksAt(P);
+    int Here = Mapper.blockAt(P);
     for (unsigned K = 0; K != Ops.size(); ++K) {
       // A block operand is a block of I's function, numbered in layout
       // order with the region's: inside the region if between its ends.
@@ -48,12 +57,12 @@ void RegionEncoder::encode(unsigned Start, unsigned Length, RegionCode &Out,
       if (N >= FirstBlock && N <= LastBlock) {
         // Inside the region: what matters is where it is, not which.
         Out.Code.push_back(RegionCode::BlockTag |
-                           unsigned((N - Mapper.blockAt(P)) + (1 << 30)));
+                           unsigned((N - Here) + (1 << 30)));
         continue;
       }
-      Out.Code.push_back(Number(Ops[K]));
+      Out.Code.push_back(Number(Ids[K], Ops[K]));
     }
-    Out.Code.push_back(Number(I));
+    Out.Code.push_back(Number(Mapper.instructionIdAt(P), Pos[P - Start].Inst));
   }
   Out.NumValues = Next - 1;
   Out.Hash = xxh3_64bits(

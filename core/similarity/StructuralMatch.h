@@ -63,7 +63,15 @@ public:
 
 private:
   const InstructionMapper &Mapper;
-  llvm::DenseMap<llvm::Value *, unsigned> Local;
+  /// Local numbers by value id: Local[Id].Generation == Generation marks a
+  /// value numbered in this encoding. A new generation per region forgets
+  /// the last one without clearing.
+  struct Stamp {
+    unsigned Generation = 0;
+    unsigned Number = 0;
+  };
+  std::vector<Stamp> Local;
+  unsigned Generation = 0;
 };
 
 /// Outcome of mapRegions.
