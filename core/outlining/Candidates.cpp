@@ -587,11 +587,13 @@ static bool isInput(const Value *Op) {
 
 /// countInputs of a run of the module string, read from the mapper's
 /// value ids (no hashing): a value is inside the run if it is the
-/// instruction at one of its positions.
+/// instruction at one of its positions. With a traffic, also how many of
+/// the inputs are defined in Near (near) and how many elsewhere (far).
 class InputCounter {
 public:
   unsigned count(const InstructionMapper &Mapper, unsigned Start,
-                 unsigned Length) {
+                 unsigned Length, const BasicBlock *Near = nullptr,
+                 SiteTraffic *Traffic = nullptr) {
     if (Seen.size() < Mapper.valueCount()) {
       Seen.assign(Mapper.valueCount(), 0);
       Generation = 0;
@@ -611,6 +613,11 @@ public:
           continue;
         Seen[Ids[K]] = Generation;
         ++Inputs;
+        if (Traffic) {
+          auto *I = dyn_cast<Instruction>(Ops[K]);
+          ++(I && I->getParent() == Near ? Traffic->NearInputs
+                                         : Traffic->FarInputs);
+        }
       }
     }
     return Inputs;
@@ -634,7 +641,7 @@ struct CandidateSearch {
     std::set<unsigned> Covered;
     std::vector<unsigned> Starts; ///< The current group's, trimmed.
     SimilarityAnalysis::ValuesCachePtr Values;
-    std::vector<unsigned> Outputs; ///< By site: values used after it.
+    std::vector<SiteTraffic> Traffic; ///< By site.
     InputCounter Inputs;
   };
 
@@ -667,8 +674,8 @@ void CandidateSearch::group(const SimilarityGroup &G, Scratch &Tmp,
   Trimmed.Length = G.Length - Lead - Tail;
   std::vector<OutlineSite> Sites;
   std::vector<std::vector<int>> Patterns;
-  std::vector<unsigned> &Outputs = Tmp.Outputs;
-  Outputs.clear();
+  std::vector<SiteTraffic> &Traffic = Tmp.Traffic;
+  Traffic.clear();
   // A site of the same length as an earlier one overlaps it if it starts
   // less than a length away.
   auto Overlaps = [&](unsigned Start) {
@@ -694,7 +701,11 @@ void CandidateSearch::group(const SimilarityGroup &G, Scratch &Tmp,
     SiteShape Shape;
     if (!readSiteShape(Site, Shape))
       continue;
-    Outputs.push_back(valuesUsedAfter(Site.Insts));
+    SiteTraffic T;
+    T.Outputs = valuesUsedAfter(Site.Insts);
+    Tmp.Inputs.count(S.mapper(), Site.Start, Site.Length,
+                     Site.Insts.front()->getParent(), &T);
+    Traffic.push_back(T);
     Covered.insert(Site.Start);
     Trimmed.Regions.push_back(
         {Site.Start, Site.Length, Site.Insts.front(), Site.Insts.back()});
@@ -708,7 +719,7 @@ void CandidateSearch::group(const SimilarityGroup &G, Scratch &Tmp,
   Starts.clear();
   for (const OutlineSite &Site : Sites)
     Starts.push_back(Site.Start);
-  if (!Promising(Starts, Trimmed.Length, Inputs, Outputs))
+  if (!Promising(Starts, Trimmed.Length, Inputs, Traffic))
     return;
 
   // Every site's values in the reference's numbering; the sites that

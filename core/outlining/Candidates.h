@@ -121,19 +121,27 @@ const char *whyNotOutlinable(const llvm::Function &F);
 /// that overlap an earlier one of their group dropped, and groups split
 /// where their sites' functions are incompatible or where an operand that
 /// must stay a constant differs. Every candidate has two sites or more.
+/// What one site must hand over, counted once its run is known: the
+/// values from outside it takes (those defined in the block it starts in
+/// can be computed straight into their argument registers; the others are
+/// moved there), and its values used after it.
+struct SiteTraffic {
+  unsigned NearInputs = 0, FarInputs = 0, Outputs = 0;
+};
+
 /// Groups for which Promising, asked about the trimmed regions (their
 /// starts and length in S's module string, how many values from outside
-/// each must be handed in, and once the legal sites are known, how many
-/// of each site's values are used after it), returns false are skipped
-/// before any more work (the question SimilarityAnalysis::run's filter
-/// asks of a repeated substring, with no inputs known).
+/// the first takes, and once the legal sites are known, each one's
+/// traffic), returns false are skipped before any more work (the question
+/// SimilarityAnalysis::run's filter asks of a repeated substring, with no
+/// inputs known).
 /// Each candidate goes to Take with the index of its group in S.groups(),
 /// a group's candidates in order. Groups are searched on the host's
 /// threads: Take may run for different groups at once, never for one
 /// group on two threads.
-using GroupFilter = llvm::function_ref<bool(llvm::ArrayRef<unsigned> Starts,
-                                            unsigned Length, unsigned Inputs,
-                                            llvm::ArrayRef<unsigned> Outputs)>;
+using GroupFilter = llvm::function_ref<bool(
+    llvm::ArrayRef<unsigned> Starts, unsigned Length, unsigned Inputs,
+    llvm::ArrayRef<SiteTraffic> Sites)>;
 using CandidateSink =
     llvm::function_ref<void(size_t Group, OutlineCandidate &&C)>;
 void findCandidates(const SimilarityAnalysis &S, unsigned MinLength,

@@ -514,6 +514,8 @@ public:
         CheapestInput(std::min({Size.price(Feature::ArgumentRegister),
                                 Size.price(Feature::ArgumentInPlace),
                                 Size.price(Feature::ArgumentStack)})),
+        MovedInput(std::min(Size.price(Feature::ArgumentRegister),
+                            Size.price(Feature::ArgumentStack))),
         OutputPrice(Size.price(Feature::ArgumentStack) +
                     Size.price(Feature::Load)) {
     BytesBefore.assign(At.size() + 1, 0);
@@ -536,12 +538,14 @@ public:
   }
 
   /// Whether regions of Length at Starts, each with Inputs values from
-  /// outside, can save enough to be worth weighing. Outputs, where known,
-  /// holds for each region how many of its values are used after it: one
-  /// can come back as the call's result, each other one through memory
-  /// (a slot's address passed, and a load after the call).
+  /// outside, can save enough to be worth weighing. Sites, where known,
+  /// holds each region's own traffic instead: its inputs, each priced at
+  /// the cheapest it can be passed (computed in place only if defined in
+  /// the block the site starts in), and its outputs (one can come back
+  /// as the call's result, each other one through memory: a slot's
+  /// address passed, a load after the call).
   bool worth(ArrayRef<unsigned> Starts, unsigned Length, unsigned Inputs,
-             ArrayRef<unsigned> Outputs = {}) const {
+             ArrayRef<SiteTraffic> Sites = {}) const {
     // After a first round, only code that round changed can give a group
     // not weighed before (see outlineSimilarCode).
     if (!InOnly.empty() && none_of(Starts, [&](unsigned S) { return InOnly[S]; }))
@@ -554,13 +558,15 @@ public:
       Sum += Region;
       Smallest = std::min(Smallest, Region);
     }
-    double Call = CallPrice + Inputs * CheapestInput;
-    double ThroughMemory = 0;
-    for (unsigned Out : Outputs)
-      ThroughMemory += Out > 1 ? (Out - 1) * OutputPrice : 0;
-    return Sum - Smallest - double(Starts.size()) * Call - ThroughMemory -
-               ReturnPrice >=
-           Least;
+    double Calls = double(Starts.size()) * (CallPrice + Inputs * CheapestInput);
+    if (!Sites.empty()) {
+      Calls = 0;
+      for (const SiteTraffic &T : Sites)
+        Calls += CallPrice + T.NearInputs * CheapestInput +
+                 T.FarInputs * MovedInput +
+                 (T.Outputs > 1 ? (T.Outputs - 1) * OutputPrice : 0);
+    }
+    return Sum - Smallest - Calls - ReturnPrice >= Least;
   }
 
   /// A repeated substring's occurrences need not be alike: each is taken
@@ -574,7 +580,8 @@ public:
   }
 
 private:
-  double Least, CallPrice, ReturnPrice, CheapestInput, OutputPrice;
+  double Least, CallPrice, ReturnPrice, CheapestInput, MovedInput,
+      OutputPrice;
   std::vector<double> BytesBefore;
   /// The inputs of each position's instruction alone: a region that
   /// starts there has at least these.
@@ -818,8 +825,8 @@ std::vector<Priced> Outliner::collect() {
   findCandidates(
       Similarity, Options.MinLength,
       [&](ArrayRef<unsigned> Starts, unsigned Length, unsigned Inputs,
-          ArrayRef<unsigned> Outputs) {
-        return B.worth(Starts, Length, Inputs, Outputs);
+          ArrayRef<SiteTraffic> Sites) {
+        return B.worth(Starts, Length, Inputs, Sites);
       },
       [&](size_t Group, OutlineCandidate &&C) {
         Priced G{std::move(C), {}, {}};

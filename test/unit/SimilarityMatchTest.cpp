@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "IRGenerator.h"
+
+#include <set>
 #include "core/outlining/Outliner.h"
 #include "core/similarity/GroupDetails.h"
 #include "core/similarity/Similarity.h"
@@ -420,6 +422,58 @@ TEST(SimilarityAnalysisTest, OutlinedTheSameWithoutTheThreadPool) {
     raw_string_ostream(Text[Threads]) << *M;
   }
   EXPECT_EQ(Text[0], Text[1]);
+}
+
+// Two long runs that repeat make a chain of substrings, one per suffix;
+// once every occurrence of one has a single code, the rest of the chain is
+// grouped without encoding (see suffixChains). Every group must still be
+// similar region by region, across branches and loops (block boundaries
+// move as the chain drops instructions) and with commutative operands
+// crossed in one copy (a chain whose members differ in code is encoded
+// substring by substring), and one copy that is not similar near its end
+// must stay out of the groups of the substrings that reach that far.
+TEST(SimilarityAnalysisTest, SuffixChainGroupsAreSimilar) {
+  std::string Body =
+      "entry:\n  %1 = add i32 %a, %b\n  %2 = mul i32 %1, %a\n"
+      "  %c = icmp slt i32 %2, 100\n  br i1 %c, label %l, label %x\n"
+      "l:\n  %i = phi i32 [ 0, %entry ], [ %n, %l ]\n"
+      "  %s = phi i32 [ %2, %entry ], [ %t, %l ]\n"
+      "  %t = xor i32 %s, %i\n  %n = add i32 %i, 1\n"
+      "  %d = icmp ult i32 %n, %b\n  br i1 %d, label %l, label %x\n"
+      "x:\n  %r = phi i32 [ %2, %entry ], [ %t, %l ]\n"
+      "  %u = sub i32 %r, %b\n  call void @use(i32 %u)\n"
+      "  %v = shl i32 %u, 3\n  call void @use(i32 %v)\n";
+  std::string Crossed = Body, Swapped = Body;
+  Crossed.replace(Crossed.find("add i32 %a, %b"), 14, "add i32 %b, %a");
+  // Not similar: a subtraction the other way round, late in the body.
+  Swapped.replace(Swapped.find("sub i32 %r, %b"), 14, "sub i32 %b, %r");
+  std::string Text = fn("f1", "i32 %a, i32 %b", Body) +
+                     fn("f2", "i32 %a, i32 %b", Body) +
+                     fn("f3", "i32 %a, i32 %b", Crossed) +
+                     fn("f4", "i32 %a, i32 %b", Swapped) +
+                     fn("f5", "i32 %a, i32 %b", Body) + Sink;
+  for (bool All : {false, true}) {
+    LLVMContext C;
+    SMDiagnostic Err;
+    std::unique_ptr<Module> M = parseAssemblyString(Text, Err, C);
+    ASSERT_TRUE(M) << Err.getMessage().str();
+    SimilarityOptions O;
+    O.AllOccurrences = All;
+    SimilarityAnalysis S(O);
+    S.run(*M);
+    std::set<unsigned> Lengths;
+    for (const SimilarityGroup &G : S.groups()) {
+      Lengths.insert(G.Length);
+      for (unsigned R = 0; R < G.Regions.size(); ++R) {
+        RegionValues RV;
+        EXPECT_TRUE(S.regionValues(G, R, RV))
+            << "length " << G.Length << ", region " << R;
+      }
+    }
+    // Every suffix of the body repeats.
+    for (unsigned L = 2; L <= 15; ++L)
+      EXPECT_TRUE(Lengths.count(L)) << "no group of length " << L;
+  }
 }
 
 TEST(SimilarityAnalysisTest, RegionValuesAndDetails) {
