@@ -8,6 +8,7 @@
 
 #include "core/comparison/OrderVerifier.h"
 
+#include "llvm/IR/CFG.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/raw_ostream.h"
@@ -72,28 +73,35 @@ Outcome runConstantMergeStage(Module &M, const Config &C, Report &R,
   });
 }
 
-/// The functions a round of outlining and the merging after it changed:
-/// the outlined functions, the functions with a site, what merging left
-/// as a thunk, and every function that calls a function merging kept
-/// (its calls may now name one function where they named two).
-static FunctionSet changedFunctions(Module &M, const Report &Outlined,
-                                    const Report &Merged) {
-  FunctionSet Changed;
-  auto Add = [&](const std::string &Name) {
-    if (Function *F = M.getFunction(Name))
-      Changed.insert(F);
+/// The code a round of outlining and the merging after it changed: the
+/// outlined functions and what merging left as a thunk, whole; in other
+/// functions, the blocks that call an outlined function (a site's call
+/// block) and those they branch to (their phis now name it), and the
+/// blocks whose calls now name a function merging kept (they may now name
+/// one function where they named two). Read after the merging, from the
+/// module as it is: every function and block in it is alive.
+static ChangedCode changedCode(Module &M, const Report &Outlined,
+                               const Report &Merged) {
+  ChangedCode Changed;
+  auto Callers = [&](Function &F, bool Successors) {
+    for (User *U : F.users())
+      if (auto *I = dyn_cast<Instruction>(U)) {
+        Changed.Blocks.insert(I->getParent());
+        if (Successors)
+          for (const BasicBlock *Succ : successors(I->getParent()))
+            Changed.Blocks.insert(Succ);
+      }
   };
-  for (const OutlineRecord &O : Outlined.Outlines) {
-    Add(O.Function);
-    for (const std::string &Caller : O.Callers)
-      Add(Caller);
-  }
+  for (const OutlineRecord &O : Outlined.Outlines)
+    if (Function *F = M.getFunction(O.Function)) {
+      Changed.Functions.insert(F);
+      Callers(*F, /*Successors=*/true);
+    }
   for (const MergeRecord &Rec : Merged.Merges) {
-    Add(Rec.Merged);
+    if (Function *F = M.getFunction(Rec.Merged))
+      Changed.Functions.insert(F);
     if (Function *Kept = M.getFunction(Rec.Kept))
-      for (User *U : Kept->users())
-        if (auto *I = dyn_cast<Instruction>(U))
-          Changed.insert(I->getFunction());
+      Callers(*Kept, /*Successors=*/false);
   }
   return Changed;
 }
@@ -110,7 +118,7 @@ static bool outlineRounds(Module &M, const Config &C, Report &R,
   bool Changed = false;
   if (!Size.outlinesByDefault() && !C.OutlineWithMachineOutliner)
     return false;
-  FunctionSet LastChanged;
+  ChangedCode LastChanged;
   for (unsigned Round = 0; Round != C.OutlineRounds; ++Round) {
     ProgramHotness Hot = Current ? std::move(*Current)
                                  : ProgramHotness::compute(M, C.Hotness, &Kept);
@@ -127,7 +135,7 @@ static bool outlineRounds(Module &M, const Config &C, Report &R,
     mergeIdenticalFunctions(M, C.Merge, Again, &Size);
     R.append(Again, "outline");
     verifyAfter("merge after outlining", M, C, O);
-    LastChanged = changedFunctions(M, Outlined, Again);
+    LastChanged = changedCode(M, Outlined, Again);
   }
   return Changed;
 }

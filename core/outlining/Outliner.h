@@ -40,6 +40,18 @@ struct OutlineOptions {
 
 using FunctionSet = llvm::DenseSet<const llvm::Function *>;
 
+/// The code a round of outlining and the merging after it wrote: the
+/// functions made or rewritten whole (outlined functions, thunks), and in
+/// other functions the blocks written into (each site's call block and
+/// the blocks it branches to, whose phis now name it; a block whose calls
+/// now name the function merging kept).
+struct ChangedCode {
+  FunctionSet Functions;
+  llvm::DenseSet<const llvm::BasicBlock *> Blocks;
+
+  bool contains(const llvm::Instruction &I) const;
+};
+
 /// One round of outlining over M: finds the similar regions, prices every
 /// group with Size, outlines the best non-overlapping groups and appends
 /// what it did to Report. Returns true if M changed.
@@ -49,15 +61,16 @@ using FunctionSet = llvm::DenseSet<const llvm::Function *>;
 /// sequences times how often they run) are spent from Budget, which the
 /// rounds and stages of one pipeline share.
 ///
-/// With Only, a group is weighed only if one of its sites lies in a
-/// function of Only. A later round passes the functions the round before
-/// changed: a group with every site elsewhere was weighed then, in the
-/// same code, at the same price and with nothing taken from it, and was
-/// left for a reason that still holds.
+/// With Only, a group is weighed only if one of its sites overlaps code
+/// of Only. A later round passes the code the round before changed: a
+/// group with every site elsewhere was weighed then, the same instructions
+/// with the same operands as one, and was left for a reason that still
+/// holds (but for what a new call in the same function changes in the
+/// price of the values it keeps across calls).
 bool outlineSimilarCode(llvm::Module &M, const OutlineOptions &Options,
                         Report &Report, const SizeModel &Size,
                         const ProgramHotness &Hot, RunTimeBudget &Budget,
-                        const FunctionSet *Only = nullptr);
+                        const ChangedCode *Only = nullptr);
 
 } // namespace coalesce
 
