@@ -22,7 +22,6 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Metadata.h"
-#include "llvm/Support/Parallel.h"
 
 #include <map>
 #include <set>
@@ -577,8 +576,6 @@ static void partition(OutlineCandidate C, const CompatibilityClasses &Classes,
 
 namespace {
 
-/// What finding one group's candidates needs besides the group: shared
-/// and read only, or (Scratch) one per thread.
 /// Whether Op, an operand of code being outlined, must be handed in from
 /// outside unless it is defined inside.
 static bool isInput(const Value *Op) {
@@ -594,24 +591,19 @@ public:
   unsigned count(const InstructionMapper &Mapper, unsigned Start,
                  unsigned Length, const BasicBlock *Near = nullptr,
                  SiteTraffic *Traffic = nullptr) {
-    if (Seen.size() < Mapper.valueCount()) {
-      Seen.assign(Mapper.valueCount(), 0);
-      Generation = 0;
-    }
-    if (++Generation == 0) {
-      Seen.assign(Seen.size(), 0);
-      Generation = 1;
-    }
+    Seen.restart(Mapper.valueCount());
     unsigned Inputs = 0;
     for (unsigned P = Start; P != Start + Length; ++P) {
       ArrayRef<Value *> Ops = Mapper.operandsAt(P);
       ArrayRef<unsigned> Ids = Mapper.operandIdsAt(P);
       for (unsigned K = 0; K != Ops.size(); ++K) {
         int At = Mapper.positionOfId(Ids[K]);
-        if (Seen[Ids[K]] == Generation ||
-            (At >= int(Start) && At < int(Start + Length)) || !isInput(Ops[K]))
+        if ((At >= int(Start) && At < int(Start + Length)) || !isInput(Ops[K]))
           continue;
-        Seen[Ids[K]] = Generation;
+        bool New;
+        Seen.get(Ids[K], New);
+        if (!New)
+          continue;
         ++Inputs;
         if (Traffic) {
           auto *I = dyn_cast<Instruction>(Ops[K]);
@@ -624,10 +616,11 @@ public:
   }
 
 private:
-  std::vector<unsigned> Seen; ///< By value id: counted in this generation.
-  unsigned Generation = 0;
+  GenerationTable<char> Seen; ///< The inputs counted so far.
 };
 
+/// What finding one group's candidates needs besides the group: shared
+/// and read only, or (Scratch) one per thread.
 struct CandidateSearch {
   const SimilarityAnalysis &S;
   unsigned MinLength;
@@ -759,21 +752,11 @@ void CandidateSearch::group(const SimilarityGroup &G, Scratch &Tmp,
     partition(std::move(C), Compatible, Out);
 }
 
-unsigned countInputs(ArrayRef<Instruction *> Insts) {
-  if (Insts.size() == 1) { // The bound asks this of every position.
-    const Instruction *I = Insts.front();
-    SmallVector<const Value *, 8> Inputs;
-    for (const Value *Op : I->operands())
-      if (Op != I && isInput(Op) && !is_contained(Inputs, Op))
-        Inputs.push_back(Op);
-    return Inputs.size();
-  }
-  SiteSet Inside(Insts.begin(), Insts.end());
-  SmallPtrSet<const Value *, 16> Inputs;
-  for (const Instruction *I : Insts)
-    for (const Value *Op : I->operands())
-      if (isInput(Op) && !Inside.contains(Op))
-        Inputs.insert(Op);
+unsigned countInputs(const Instruction &I) {
+  SmallVector<const Value *, 8> Inputs;
+  for (const Value *Op : I.operands())
+    if (Op != &I && isInput(Op) && !is_contained(Inputs, Op))
+      Inputs.push_back(Op);
   return Inputs.size();
 }
 
@@ -786,31 +769,23 @@ void findCandidates(const SimilarityAnalysis &S, unsigned MinLength,
   });
 
   // Every group on its own: they only read the IR, so they run in
-  // parallel. A task takes every Tasks-th chunk of groups and keeps its
-  // scratch (the encoder's tables are as large as the module's values).
+  // parallel. A task takes its share of the groups (TaskShares) and keeps
+  // its scratch (the encoder's tables are as large as the module's values).
   CompatibilityClasses Compatible(Positions);
   CandidateSearch Search{S, MinLength, Promising, Movable, Compatible};
   ArrayRef<SimilarityGroup> Groups = S.groups();
-  constexpr size_t Chunk = 32;
-  size_t Chunks = (Groups.size() + Chunk - 1) / Chunk;
-  size_t Tasks =
-      S.options().Threads
-          ? std::min<size_t>(Chunks,
-                             4 * parallel::strategy.compute_thread_count())
-          : 1;
-  forEachIndex(S.options().Threads, Tasks, [&](size_t T) {
+  TaskShares Shares(S.options().Threads, Groups.size(), /*Chunk=*/32);
+  forEachIndex(S.options().Threads, Shares.tasks(), [&](size_t T) {
     CandidateSearch::Scratch Tmp{{}, {}, S.makeValuesCache(), {}, {}};
     std::vector<OutlineCandidate> Found;
-    for (size_t K = T; K < Chunks; K += Tasks)
-      for (size_t G = K * Chunk; G < std::min(Groups.size(), (K + 1) * Chunk);
-           ++G) {
-        if (Groups[G].Regions.size() < 2)
-          continue;
-        Search.group(Groups[G], Tmp, Found);
-        for (OutlineCandidate &C : Found)
-          Take(G, std::move(C));
-        Found.clear();
-      }
+    Shares.forEachItem(T, [&](size_t G) {
+      if (Groups[G].Regions.size() < 2)
+        return;
+      Search.group(Groups[G], Tmp, Found);
+      for (OutlineCandidate &C : Found)
+        Take(G, std::move(C));
+      Found.clear();
+    });
   });
 }
 

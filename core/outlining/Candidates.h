@@ -117,10 +117,6 @@ const char *whyNotOutlinable(const llvm::Instruction &I);
 /// Why no code of F may be outlined, or null.
 const char *whyNotOutlinable(const llvm::Function &F);
 
-/// The candidates in S's groups of M: legal sites only, trimmed, sites
-/// that overlap an earlier one of their group dropped, and groups split
-/// where their sites' functions are incompatible or where an operand that
-/// must stay a constant differs. Every candidate has two sites or more.
 /// What one site must hand over, counted once its run is known: the
 /// values from outside it takes (those defined in the block it starts in
 /// can be computed straight into their argument registers; the others are
@@ -129,6 +125,10 @@ struct SiteTraffic {
   unsigned NearInputs = 0, FarInputs = 0, Outputs = 0;
 };
 
+/// The candidates in S's groups of M: legal sites only, trimmed, sites
+/// that overlap an earlier one of their group dropped, and groups split
+/// where their sites' functions are incompatible or where an operand that
+/// must stay a constant differs. Every candidate has two sites or more.
 /// Groups for which Promising, asked about the trimmed regions (their
 /// starts and length in S's module string, how many values from outside
 /// the first takes, and once the legal sites are known, each one's
@@ -147,11 +147,11 @@ using CandidateSink =
 void findCandidates(const SimilarityAnalysis &S, unsigned MinLength,
                     GroupFilter Promising, CandidateSink Take);
 
-/// The values from outside Insts, a region, that become arguments of its
-/// outlined function at every site: the function's arguments and
-/// instructions defined outside the region, but for stack slots (which
-/// may move in with the region). Alike regions of one group have as many.
-unsigned countInputs(llvm::ArrayRef<llvm::Instruction *> Insts);
+/// The values from outside that I alone takes, which become arguments of
+/// an outlined function whose region starts with I: the function's
+/// arguments and other instructions, but for stack slots (which may move
+/// in with the region). A region that starts with I takes at least these.
+unsigned countInputs(const llvm::Instruction &I);
 
 } // namespace coalesce
 

@@ -532,7 +532,7 @@ public:
     forEachIndex(Threads, At.size(), [&](size_t K) {
       if (At[K].Legal && At[K].Inst && !isa<PHINode>(At[K].Inst))
         LeadInputs[K] =
-            uint8_t(std::min<unsigned>(countInputs(At[K].Inst), 255));
+            uint8_t(std::min<unsigned>(countInputs(*At[K].Inst), 255));
     });
     if (Only) {
       InOnly.resize(At.size());

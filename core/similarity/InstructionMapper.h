@@ -15,6 +15,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Parallel.h"
 
+#include <algorithm>
 #include <vector>
 
 namespace llvm {
@@ -65,6 +66,66 @@ inline void forEachIndex(bool Threads, size_t End,
   for (size_t I = 0; I != End; ++I)
     Fn(I);
 }
+
+/// Items 0 .. End-1 in chunks of Chunk, dealt out to tasks in turn (task T
+/// takes chunks T, T + Tasks, ...): few tasks, so that each sets up its
+/// state once, and each with some of the first items and some of the
+/// last. With Threads, four tasks per thread of LLVM's pool; else one.
+class TaskShares {
+public:
+  TaskShares(bool Threads, size_t End, size_t Chunk)
+      : End(End), Chunk(Chunk), Chunks((End + Chunk - 1) / Chunk),
+        Tasks(Threads ? std::min<size_t>(
+                            Chunks,
+                            4 * llvm::parallel::strategy.compute_thread_count())
+                      : 1) {}
+
+  size_t tasks() const { return Tasks; }
+  /// Fn(Item) for every item of task T, in increasing order.
+  template <typename FnT> void forEachItem(size_t T, FnT Fn) const {
+    for (size_t K = T; K < Chunks; K += Tasks)
+      for (size_t I = K * Chunk; I < std::min(End, (K + 1) * Chunk); ++I)
+        Fn(I);
+  }
+
+private:
+  size_t End, Chunk, Chunks, Tasks;
+};
+
+/// A table by value id (InstructionMapper::valueCount) whose entries are
+/// forgotten all at once: restart() begins a generation, and an entry not
+/// touched in it reads as new. Encoders number a region's values this
+/// way, with no hashing and no clearing per region.
+template <typename T> class GenerationTable {
+public:
+  /// Forgets every entry; the table then holds ids below Size.
+  void restart(size_t Size) {
+    if (Entries.size() < Size) {
+      Entries.assign(Size, Entry());
+      Generation = 0;
+    }
+    if (++Generation == 0) { // Wrapped: forget every stamp once.
+      Entries.assign(Entries.size(), Entry());
+      Generation = 1;
+    }
+  }
+  /// Id's entry in this generation; New says whether it was untouched
+  /// (its value is then stale: the caller sets it).
+  T &get(unsigned Id, bool &New) {
+    Entry &E = Entries[Id];
+    New = E.Generation != Generation;
+    E.Generation = Generation;
+    return E.Value;
+  }
+
+private:
+  struct Entry {
+    unsigned Generation = 0;
+    T Value{};
+  };
+  std::vector<Entry> Entries;
+  unsigned Generation = 0;
+};
 
 /// One position of the module string.
 struct MappedInstruction {

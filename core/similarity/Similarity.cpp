@@ -172,7 +172,6 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/IR/Instruction.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Support/Parallel.h"
 #include "llvm/Support/SuffixTree.h"
 
 #include <optional>
@@ -380,7 +379,7 @@ void SimilarityAnalysis::run(Module &M, RepeatFilter Keep) {
   // so they run in parallel. Substrings come in chains (see
   // suffixChains): along one, a substring whose members all share one
   // code passes that on to the next, which is then not encoded at all. A
-  // task takes every Tasks-th chunk of chains and keeps one encoder
+  // task takes its share of the chains (TaskShares) and keeps one encoder
   // throughout: its tables are as large as the module's values. What a
   // task keeps: per substring, its number of classes and the members of
   // each class of two or more.
@@ -390,39 +389,32 @@ void SimilarityAnalysis::run(Module &M, RepeatFilter Keep) {
   };
   std::vector<Classes> Found(Repeats.size());
   SuffixChains Chains = suffixChains(Repeats);
-  constexpr size_t Chunk = 16;
-  size_t Chunks = (Chains.Heads.size() + Chunk - 1) / Chunk;
-  size_t Tasks = Options.Threads
-                     ? std::min<size_t>(
-                           Chunks, 4 * parallel::strategy.compute_thread_count())
-                     : 1;
-  std::vector<SimilarityStats> TaskStats(Tasks);
-  forEachIndex(Options.Threads, Tasks, [&](size_t T) {
+  TaskShares Shares(Options.Threads, Chains.Heads.size(), /*Chunk=*/16);
+  std::vector<SimilarityStats> TaskStats(Shares.tasks());
+  forEachIndex(Options.Threads, Shares.tasks(), [&](size_t T) {
     RegionEncoder Encoder(*Mapper);
     Classifier Classify(Encoder, TaskStats[T]);
-    for (size_t K = T; K < Chunks; K += Tasks)
-      for (size_t H = K * Chunk;
-           H < std::min(Chains.Heads.size(), (K + 1) * Chunk); ++H) {
-        bool OneCode = false;
-        for (int R = Chains.Heads[H]; R >= 0; R = Chains.Next[R]) {
-          ArrayRef<unsigned> Starts = Repeats[R].StartIndices;
-          if (OneCode) {
-            TaskStats[T].Candidates += Starts.size();
-            Found[R].Count = 1;
-            Found[R].Members.assign(1, std::vector<unsigned>(Starts.begin(),
-                                                             Starts.end()));
-            continue;
-          }
-          std::vector<CandidateClass> &All =
-              Classify.classify(Starts, Repeats[R].Length);
-          OneCode = All.size() == 1 && All.front().Codes.size() == 1;
-          Found[R].Count = All.size();
-          Found[R].Members.resize(All.size());
-          for (unsigned C = 0; C < All.size(); ++C)
-            if (All[C].Members.size() >= 2)
-              Found[R].Members[C] = std::move(All[C].Members);
+    Shares.forEachItem(T, [&](size_t H) {
+      bool OneCode = false;
+      for (int R = Chains.Heads[H]; R >= 0; R = Chains.Next[R]) {
+        ArrayRef<unsigned> Starts = Repeats[R].StartIndices;
+        if (OneCode) {
+          TaskStats[T].Candidates += Starts.size();
+          Found[R].Count = 1;
+          Found[R].Members.assign(
+              1, std::vector<unsigned>(Starts.begin(), Starts.end()));
+          continue;
         }
+        std::vector<CandidateClass> &All =
+            Classify.classify(Starts, Repeats[R].Length);
+        OneCode = All.size() == 1 && All.front().Codes.size() == 1;
+        Found[R].Count = All.size();
+        Found[R].Members.resize(All.size());
+        for (unsigned C = 0; C < All.size(); ++C)
+          if (All[C].Members.size() >= 2)
+            Found[R].Members[C] = std::move(All[C].Members);
       }
+    });
   });
   for (const SimilarityStats &S : TaskStats) {
     Stats.Candidates += S.Candidates;

@@ -25,24 +25,17 @@ void RegionEncoder::encode(unsigned Start, unsigned Length, RegionCode &Out,
   Out.Values.clear();
   if (KeepValues)
     Out.Values.push_back(nullptr);
-  if (Local.size() < Mapper.valueCount()) {
-    Local.assign(Mapper.valueCount(), Stamp());
-    Generation = 0;
-  }
-  if (++Generation == 0) { // Wrapped: forget every stamp once.
-    Local.assign(Local.size(), Stamp());
-    Generation = 1;
-  }
+  Local.restart(Mapper.valueCount());
   unsigned Next = 1;
   auto Number = [&](unsigned Id, Value *V) {
-    Stamp &S = Local[Id];
-    if (S.Generation != Generation) {
-      S.Generation = Generation;
-      S.Number = Next++;
+    bool New;
+    unsigned &N = Local.get(Id, New);
+    if (New) {
+      N = Next++;
       if (KeepValues)
         Out.Values.push_back(V);
     }
-    return S.Number;
+    return N;
   };
 
   for (unsigned P = Start; P != Start + Length; ++P) {

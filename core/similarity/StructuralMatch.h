@@ -63,15 +63,8 @@ public:
 
 private:
   const InstructionMapper &Mapper;
-  /// Local numbers by value id: Local[Id].Generation == Generation marks a
-  /// value numbered in this encoding. A new generation per region forgets
-  /// the last one without clearing.
-  struct Stamp {
-    unsigned Generation = 0;
-    unsigned Number = 0;
-  };
-  std::vector<Stamp> Local;
-  unsigned Generation = 0;
+  /// Local numbers by value id, forgotten at each region.
+  GenerationTable<unsigned> Local;
 };
 
 /// Outcome of mapRegions.
