@@ -157,6 +157,16 @@ Outcome runOutlineStage(Module &M, const Config &C, Report &R,
   return O;
 }
 
+Outcome runCrossModuleStage(Module &M, const Config &C,
+                            const CrossModulePlan &Plan, Report &R,
+                            TTIGetter GetTTI) {
+  SizeModel Size = SizeModel::forModule(M, GetTTI);
+  R.SizeBasis = Size.basis();
+  return runAlone(M, C, R, "merge across modules", [&] {
+    return applyCrossModulePlan(M, Plan, R, Size);
+  });
+}
+
 /// Rounds of merging up to constants: each round can only reach one level
 /// further up the call graph, and the levels worth it are few.
 static constexpr unsigned MaxConstantRounds = 8;

@@ -9,6 +9,7 @@
 #ifndef COALESCE_PIPELINE_H
 #define COALESCE_PIPELINE_H
 
+#include "core/crossmodule/CrossModule.h"
 #include "core/hotness/Hotness.h"
 #include "core/merging/ConstantMerger.h"
 #include "core/merging/IdenticalMerger.h"
@@ -80,6 +81,14 @@ Outcome runConstantMergeStage(llvm::Module &M, const Config &C, Report &R,
 /// Outlining alone (the `coalesce-outline` pass), its rounds included.
 Outcome runOutlineStage(llvm::Module &M, const Config &C, Report &R,
                         TTIGetter GetTTI = nullptr);
+
+/// A ThinLTO backend's part of a cross-module plan (core/crossmodule),
+/// on its module before it is optimized: the members it defines get their
+/// families' shared bodies. The pipeline runs later, at the end of the
+/// backend's optimization.
+Outcome runCrossModuleStage(llvm::Module &M, const Config &C,
+                            const CrossModulePlan &Plan, Report &R,
+                            TTIGetter GetTTI = nullptr);
 
 /// The whole pipeline (the `coalesce` pass): merge identical functions,
 /// merge functions that differ in constants (rounds, with identical

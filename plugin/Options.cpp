@@ -82,6 +82,11 @@ cl::opt<bool> ShareBodies(
     cl::desc("In a ThinLTO backend, name functions other modules may hold "
              "too by their content, so that the linker keeps one body of "
              "each"));
+cl::opt<std::string> CrossModulePlanFile(
+    "coalesce-cross-module-plan", cl::cat(Category), cl::value_desc("file"),
+    cl::desc("In ThinLTO backends, merge the functions a scan over every "
+             "module planned in <file> (coalesce-backend --scan): functions "
+             "equal up to constants in different modules"));
 cl::opt<bool> VerifyEach("coalesce-verify", cl::init(false), cl::cat(Category),
                          cl::desc("Run the IR verifier after every stage"));
 cl::opt<unsigned> VerifyOrder(
@@ -117,6 +122,7 @@ const KnownOption Known[] = {
     {&HotShare, ValueKind::Number},
     {&OutlineWithMachineOutliner, ValueKind::Flag},
     {&ShareBodies, ValueKind::Flag},
+    {&CrossModulePlanFile, ValueKind::Text},
     {&VerifyEach, ValueKind::Flag},   {&VerifyOrder, ValueKind::Number},
     {&ReportPath, ValueKind::Text},   {&PrintMerges, ValueKind::Flag},
 };
@@ -233,6 +239,7 @@ bool hostOptions(HostOptions &H, std::string &Error) {
   H.Core.VerifyEachStage = VerifyEach;
   H.Core.VerifyOrderLimit = VerifyOrder;
   H.ReportPath = ReportPath;
+  H.CrossModulePlanPath = CrossModulePlanFile;
   H.PrintMerges = PrintMerges;
   return true;
 }

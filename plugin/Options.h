@@ -18,6 +18,8 @@ namespace coalesce {
 struct HostOptions {
   Config Core;
   std::string ReportPath; ///< JSON report file, empty for none.
+  /// A cross-module plan for ThinLTO backends (core/crossmodule), or none.
+  std::string CrossModulePlanPath;
   bool PrintMerges = false;
 };
 

@@ -7,7 +7,7 @@
 //                                             its module after import
 //   opt -load-pass-plugin=coalesce.so
 //       -passes=coalesce-merge | coalesce-merge-constants | coalesce-outline
-//               | coalesce
+//               | coalesce | coalesce-merge-across-modules
 //   clang -fpass-plugin=coalesce.so           per translation unit
 // Pipeline parameters are an option channel of their own, usable wherever a
 // pipeline is written (opt -passes, ld.lld --lto-newpm-passes):
@@ -34,6 +34,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/IPO/ConstantMerge.h"
@@ -47,7 +48,14 @@ using namespace llvm;
 namespace coalesce {
 namespace {
 
-enum class Stage { MergeOnly, MergeConstantsOnly, OutlineOnly, Pipeline };
+enum class Stage {
+  MergeOnly,
+  MergeConstantsOnly,
+  OutlineOnly,
+  Pipeline,
+  /// A ThinLTO backend's part of a cross-module plan, before optimization.
+  AcrossModules
+};
 
 /// Overrides given as pipeline parameters: coalesce<...>.
 struct PassParams {
@@ -138,6 +146,9 @@ PassParams parseParams(StringRef Text, StringRef PassName) {
 /// explicitly (--lto-newpm-passes=lto<O2>,coalesce<...>), so it runs once.
 struct PipelineState {
   bool NamedExplicitly = false;
+  /// In a ThinLTO backend: what the cross-module stage did before
+  /// optimization, for the report the pipeline's pass gathers at its end.
+  std::optional<Report> AcrossModules;
 };
 
 /// Reports a problem through the host's diagnostic handler.
@@ -160,6 +171,25 @@ void writeReport(Module &M, const HostOptions &H, const Report &R) {
   }
   Out.os() << formatv("{0:2}", R.toJSON()) << "\n";
   Out.keep();
+}
+
+/// Reads the cross-module plan at Path.
+bool readPlan(const std::string &Path, CrossModulePlan &Plan,
+              std::string &Error) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Text = MemoryBuffer::getFile(Path);
+  if (!Text) {
+    Error = "cannot read the cross-module plan '" + Path +
+            "': " + Text.getError().message();
+    return false;
+  }
+  std::optional<CrossModulePlan> Read =
+      CrossModulePlan::fromJSON((*Text)->getBuffer(), Error);
+  if (!Read) {
+    Error = "the cross-module plan '" + Path + "': " + Error;
+    return false;
+  }
+  Plan = std::move(*Read);
+  return true;
 }
 
 /// Where a pass instance runs: named in a pipeline (opt, clang), at the
@@ -211,6 +241,21 @@ public:
     };
     Report R;
     Outcome O;
+    CrossModulePlan Plan;
+    if (S == Stage::AcrossModules) {
+      if (H.CrossModulePlanPath.empty()) {
+        if (Where == Host::Named)
+          diagnose(M,
+                   "coalesce-merge-across-modules needs a plan: "
+                   "-coalesce-cross-module-plan=FILE",
+                   DS_Error);
+        return PreservedAnalyses::all();
+      }
+      if (!readPlan(H.CrossModulePlanPath, Plan, Error)) {
+        diagnose(M, Error, DS_Error);
+        return PreservedAnalyses::all();
+      }
+    }
     switch (S) {
     case Stage::MergeOnly:
       O = runMergeStage(M, H.Core, R, GetTTI);
@@ -224,9 +269,32 @@ public:
     case Stage::Pipeline:
       O = runPipeline(M, H.Core, R, GetTTI);
       break;
+    case Stage::AcrossModules:
+      O = runCrossModuleStage(M, H.Core, Plan, R, GetTTI);
+      break;
     }
     for (const std::string &P : O.Problems)
       diagnose(M, P, DS_Error);
+    // In a backend, the cross-module stage's report waits for the
+    // pipeline's, which runs at the end of the backend's optimization.
+    if (Where == Host::ThinBackend && State) {
+      if (S == Stage::AcrossModules) {
+        State->AcrossModules = std::move(R);
+        return O.Changed ? PreservedAnalyses::none()
+                         : PreservedAnalyses::all();
+      }
+      if (State->AcrossModules) {
+        Report Whole = std::move(*State->AcrossModules);
+        State->AcrossModules.reset();
+        for (MergeRecord &Rec : Whole.Merges)
+          Rec.Stage = "merge-across-modules";
+        Whole.append(R);
+        Whole.FunctionsAfter = R.FunctionsAfter;
+        Whole.BodiesAfter = R.BodiesAfter;
+        Whole.SizeBasis = R.SizeBasis;
+        R = std::move(Whole);
+      }
+    }
     // A backend's report is one module's of the link's (LinkReport.h); a
     // full-LTO module's is written now, and is one of the link's too if
     // ThinLTO backends follow.
@@ -250,6 +318,18 @@ private:
 
 void registerCallbacks(PassBuilder &PB) {
   auto State = std::make_shared<PipelineState>();
+
+  // A ThinLTO backend, before its module is optimized (its functions still
+  // those of the input): its part of a cross-module plan, if it was given
+  // one (-coalesce-cross-module-plan=).
+  PB.registerPipelineEarlySimplificationEPCallback(
+      [State](ModulePassManager &MPM, OptimizationLevel Level,
+              ThinOrFullLTOPhase Phase) {
+        if (Level != OptimizationLevel::O0 &&
+            Phase == ThinOrFullLTOPhase::ThinLTOPostLink)
+          MPM.addPass(CoalescePass(Stage::AcrossModules, PassParams(),
+                                   Host::ThinBackend, State));
+      });
 
   // Full LTO (ld.lld; the GNU plugin's own LTO): once, on the merged module,
   // before code generation. At --lto-O0 the user asked for no optimization,
@@ -293,6 +373,8 @@ void registerCallbacks(PassBuilder &PB) {
               std::pair{"coalesce-merge-constants",
                         Stage::MergeConstantsOnly},
               std::pair{"coalesce-outline", Stage::OutlineOnly},
+              std::pair{"coalesce-merge-across-modules",
+                        Stage::AcrossModules},
               std::pair{"coalesce", Stage::Pipeline}}) {
           if (!PassBuilder::checkParametrizedPassName(Name, PassName))
             continue;

@@ -30,6 +30,8 @@ ESSAYS = [
      "Hotness: how often the program runs each block"),
     ("core/merging/SharedBodies.cpp", "docs/shared-bodies.md",
      "Shared bodies: one copy of a function across ThinLTO modules"),
+    ("core/crossmodule/Scan.cpp", "docs/cross-module.md",
+     "Across modules: functions equal up to constants in a ThinLTO link"),
 ]
 
 

@@ -119,59 +119,6 @@ namespace {
 
 constexpr const char *PassName = "coalesce-merge-constants";
 
-/// Whether F names itself anywhere in its own body.
-bool refersToItself(const Function &F) {
-  return someUser(F, [&](const User &U) {
-    auto *I = dyn_cast<Instruction>(&U);
-    return I && I->getFunction() == &F;
-  });
-}
-
-/// The direct calls of F, if every use of F is one that can be rewritten to
-/// call another function with more arguments; none otherwise.
-std::optional<SmallVector<CallBase *, 8>> rewritableCalls(Function &F) {
-  SmallVector<CallBase *, 8> Calls;
-  for (Use &U : F.uses()) {
-    auto *CB = dyn_cast<CallBase>(U.getUser());
-    if (!CB || !CB->isCallee(&U) || isa<CallBrInst>(CB) ||
-        CB->isMustTailCall() ||
-        CB->getFunctionType() != F.getFunctionType() ||
-        CB->getCallingConv() != F.getCallingConv())
-      return std::nullopt;
-    Calls.push_back(CB);
-  }
-  return Calls;
-}
-
-/// F's calls, if F can disappear once they pass its constants to the shared
-/// body, whose leading parameters are those of Type: nobody may see F's
-/// address or replace it, its symbol need not stay, and its calls can pass
-/// their arguments unchanged. None otherwise: a thunk keeps F, converting
-/// arguments as the order's coercions allow.
-std::optional<SmallVector<CallBase *, 8>> callsIfRemovable(Function &F,
-                                                           FunctionType *Type) {
-  if (F.getFunctionType() != Type || addressIsSignificant(F) ||
-      F.isInterposable() ||
-      !(F.hasLocalLinkage() || F.isDiscardableIfUnused()))
-    return std::nullopt;
-  return rewritableCalls(F);
-}
-
-/// A pointer that was a constant (a global, "other" memory to alias
-/// analysis) arrives as an argument in the shared body, so what the
-/// function or call may do to memory through its arguments must include
-/// what it did to any memory. Attributes without a memory effect, or
-/// effects that already allow it, are returned as they are.
-AttributeList withArgumentMemory(LLVMContext &C, AttributeList A) {
-  if (!A.hasFnAttr(Attribute::Memory))
-    return A;
-  MemoryEffects ME = A.getMemoryEffects();
-  MemoryEffects Wider = ME | MemoryEffects::argMemOnly(ME.getModRef());
-  if (Wider == ME)
-    return A;
-  return A.addFnAttribute(C, Attribute::getWithMemoryEffects(C, Wider));
-}
-
 /// Whether C is, or is made of, one of Of.
 bool namesAnyOf(const Constant *C, const SmallPtrSetImpl<const Constant *> &Of) {
   if (Of.contains(C))
@@ -181,38 +128,6 @@ bool namesAnyOf(const Constant *C, const SmallPtrSetImpl<const Constant *> &Of) 
   return any_of(C->operands(), [&](const Use &Op) {
     return namesAnyOf(cast<Constant>(Op.get()), Of);
   });
-}
-
-bool hasPointer(ArrayRef<Constant *> Args) {
-  return any_of(Args, [](Constant *C) { return C->getType()->isPointerTy(); });
-}
-
-/// Rewrites CB, a call of a member, to call Shared with Extra appended.
-void rewriteCall(CallBase &CB, Function &Shared, ArrayRef<Constant *> Extra) {
-  SmallVector<Value *, 8> Args(CB.args());
-  Args.append(Extra.begin(), Extra.end());
-  SmallVector<OperandBundleDef, 1> Bundles;
-  CB.getOperandBundlesAsDefs(Bundles);
-  CallBase *New;
-  if (auto *II = dyn_cast<InvokeInst>(&CB)) {
-    New = InvokeInst::Create(Shared.getFunctionType(), &Shared,
-                             II->getNormalDest(), II->getUnwindDest(), Args,
-                             Bundles, "", CB.getIterator());
-  } else {
-    auto *CI = CallInst::Create(Shared.getFunctionType(), &Shared, Args,
-                                Bundles, "", CB.getIterator());
-    CI->setTailCallKind(cast<CallInst>(CB).getTailCallKind());
-    New = CI;
-  }
-  New->setCallingConv(CB.getCallingConv());
-  // The added arguments have no attributes.
-  AttributeList A = CB.getAttributes();
-  New->setAttributes(hasPointer(Extra) ? withArgumentMemory(CB.getContext(), A)
-                                       : A);
-  New->copyMetadata(CB);
-  New->takeName(&CB);
-  CB.replaceAllUsesWith(New);
-  CB.eraseFromParent();
 }
 
 /// One class of functions equal up to constants, and what merging it costs.

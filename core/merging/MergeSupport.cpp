@@ -14,6 +14,7 @@
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/Local.h"
 
 using namespace llvm;
@@ -217,6 +218,77 @@ void buildForwardingBody(Function &From, Function &Target, Constant *Callee,
     B.CreateRetVoid();
   else
     B.CreateRet(coerceValue(B, Call, From.getReturnType()));
+}
+
+bool refersToItself(const Function &F) {
+  return someUser(F, [&](const User &U) {
+    auto *I = dyn_cast<Instruction>(&U);
+    return I && I->getFunction() == &F;
+  });
+}
+
+std::optional<SmallVector<CallBase *, 8>> rewritableCalls(Function &F) {
+  SmallVector<CallBase *, 8> Calls;
+  for (Use &U : F.uses()) {
+    auto *CB = dyn_cast<CallBase>(U.getUser());
+    if (!CB || !CB->isCallee(&U) || isa<CallBrInst>(CB) ||
+        CB->isMustTailCall() ||
+        CB->getFunctionType() != F.getFunctionType() ||
+        CB->getCallingConv() != F.getCallingConv())
+      return std::nullopt;
+    Calls.push_back(CB);
+  }
+  return Calls;
+}
+
+std::optional<SmallVector<CallBase *, 8>> callsIfRemovable(Function &F,
+                                                           FunctionType *Type) {
+  if (F.getFunctionType() != Type || addressIsSignificant(F) ||
+      F.isInterposable() ||
+      !(F.hasLocalLinkage() || F.isDiscardableIfUnused()))
+    return std::nullopt;
+  return rewritableCalls(F);
+}
+
+AttributeList withArgumentMemory(LLVMContext &C, AttributeList A) {
+  if (!A.hasFnAttr(Attribute::Memory))
+    return A;
+  MemoryEffects ME = A.getMemoryEffects();
+  MemoryEffects Wider = ME | MemoryEffects::argMemOnly(ME.getModRef());
+  if (Wider == ME)
+    return A;
+  return A.addFnAttribute(C, Attribute::getWithMemoryEffects(C, Wider));
+}
+
+bool hasPointer(ArrayRef<Constant *> Args) {
+  return any_of(Args, [](Constant *C) { return C->getType()->isPointerTy(); });
+}
+
+void rewriteCall(CallBase &CB, Function &Shared, ArrayRef<Constant *> Extra) {
+  SmallVector<Value *, 8> Args(CB.args());
+  Args.append(Extra.begin(), Extra.end());
+  SmallVector<OperandBundleDef, 1> Bundles;
+  CB.getOperandBundlesAsDefs(Bundles);
+  CallBase *New;
+  if (auto *II = dyn_cast<InvokeInst>(&CB)) {
+    New = InvokeInst::Create(Shared.getFunctionType(), &Shared,
+                             II->getNormalDest(), II->getUnwindDest(), Args,
+                             Bundles, "", CB.getIterator());
+  } else {
+    auto *CI = CallInst::Create(Shared.getFunctionType(), &Shared, Args,
+                                Bundles, "", CB.getIterator());
+    CI->setTailCallKind(cast<CallInst>(CB).getTailCallKind());
+    New = CI;
+  }
+  New->setCallingConv(CB.getCallingConv());
+  // The added arguments have no attributes.
+  AttributeList A = CB.getAttributes();
+  New->setAttributes(hasPointer(Extra) ? withArgumentMemory(CB.getContext(), A)
+                                       : A);
+  New->copyMetadata(CB);
+  New->takeName(&CB);
+  CB.replaceAllUsesWith(New);
+  CB.eraseFromParent();
 }
 
 } // namespace coalesce

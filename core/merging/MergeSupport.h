@@ -12,13 +12,17 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Attributes.h"
 
 #include <optional>
 
 namespace llvm {
+class CallBase;
 class Constant;
 class Function;
+class FunctionType;
+class LLVMContext;
 class Use;
 class User;
 } // namespace llvm
@@ -71,6 +75,38 @@ void inheritTypeIds(llvm::Function &To, const llvm::Function &From);
 void buildForwardingBody(llvm::Function &From, llvm::Function &Target,
                          llvm::Constant *Callee,
                          llvm::ArrayRef<llvm::Constant *> Extra = {});
+
+/// Whether F names itself anywhere in its own body.
+bool refersToItself(const llvm::Function &F);
+
+/// The direct calls of F, if every use of F is one that can be rewritten to
+/// call another function with more arguments; none otherwise.
+std::optional<llvm::SmallVector<llvm::CallBase *, 8>>
+rewritableCalls(llvm::Function &F);
+
+/// F's calls, if F can disappear once they pass its constants to a shared
+/// body whose leading parameters are those of Type: nobody may see F's
+/// address or replace it, its symbol need not stay, and its calls can pass
+/// their arguments unchanged. None otherwise: a thunk keeps F, converting
+/// arguments as the order's coercions allow.
+std::optional<llvm::SmallVector<llvm::CallBase *, 8>>
+callsIfRemovable(llvm::Function &F, llvm::FunctionType *Type);
+
+/// A pointer that was a constant (a global, "other" memory to alias
+/// analysis) arrives as an argument in a shared body, so what the function
+/// or call may do to memory through its arguments must include what it did
+/// to any memory. Attributes without a memory effect, or effects that
+/// already allow it, are returned as they are.
+llvm::AttributeList withArgumentMemory(llvm::LLVMContext &C,
+                                       llvm::AttributeList A);
+
+/// Whether any of Args is a pointer.
+bool hasPointer(llvm::ArrayRef<llvm::Constant *> Args);
+
+/// Rewrites CB, a call of a function merged up to constants, to call
+/// Shared with Extra appended.
+void rewriteCall(llvm::CallBase &CB, llvm::Function &Shared,
+                 llvm::ArrayRef<llvm::Constant *> Extra);
 
 } // namespace coalesce
 

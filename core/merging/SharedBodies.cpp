@@ -46,10 +46,11 @@
 //     the calls between them; a function that calls a local function
 //     without one (not a candidate, or in a cycle of calls) stays as it is.
 //  3. What it names must mean the same everywhere: a global of another
-//     module by its name (one symbol in the link), a local constant by its
-//     value (a string literal: every module's copy reads the same), itself
-//     as itself. A function that names a local variable (state of its own
-//     module) stays as it is.
+//     module by its name (one symbol in the link), a constant of its own
+//     module by its value (a string literal: every module's copy reads the
+//     same; also once ThinLTO has promoted it to a hidden global because
+//     another module imported a reader), itself as itself. A function that
+//     names a local variable (state of its own module) stays as it is.
 //  4. Its content, written so that equal writings mean equal functions: the
 //     function alone in a module of its own, with declarations of the
 //     globals it names and copies of the local constants it reads (under
@@ -133,20 +134,34 @@ bool plainConstant(const Constant &C, unsigned Depth = 0) {
   return true;
 }
 
+/// Whether GV is a constant this module defines that reads the same
+/// wherever it is copied: a plain value (no global in it) whose address
+/// nobody compares, which no other definition can replace. Such a constant
+/// is named by its value. Local string literals are; so are those ThinLTO
+/// promoted (made hidden and renamed `.str.llvm.<hash>`) because another
+/// module imported a function that reads them.
+bool readByValue(const GlobalValue &GV) {
+  auto *Var = dyn_cast<GlobalVariable>(&GV);
+  return Var && Var->isConstant() && Var->hasInitializer() &&
+         !Var->isInterposable() && !Var->isThreadLocal() &&
+         Var->hasGlobalUnnamedAddr() &&
+         (Var->hasLocalLinkage() || Var->hasHiddenVisibility()) &&
+         plainConstant(*Var->getInitializer());
+}
+
 /// Step 3: whether GV means the same in every module that F may be named
 /// alike in.
 bool meansTheSame(const GlobalValue &GV, const Function &F) {
-  if (&GV == &F || !GV.hasLocalLinkage())
-    return true;
-  auto *Var = dyn_cast<GlobalVariable>(&GV);
-  return Var && Var->isConstant() && Var->hasInitializer() &&
-         !Var->isThreadLocal() && Var->hasGlobalUnnamedAddr() &&
-         plainConstant(*Var->getInitializer());
+  return &GV == &F || !GV.hasLocalLinkage() || readByValue(GV);
 }
 
 /// The globals F names, in the order of first use (operands, constants
 /// within them, its personality, prefix and prologue data).
-SetVector<const GlobalValue *> namedGlobals(const Function &F) {
+SetVector<const GlobalValue *> namedGlobals(const Function &F,
+                                            ArrayRef<OperandSite> Skip = {}) {
+  DenseSet<const Use *> Skipped;
+  for (const OperandSite &S : Skip)
+    Skipped.insert(&S.Inst->getOperandUse(S.Operand));
   SetVector<const GlobalValue *> Out;
   SmallVector<const Constant *, 16> Work;
   DenseSet<const Constant *> Seen;
@@ -176,7 +191,8 @@ SetVector<const GlobalValue *> namedGlobals(const Function &F) {
   for (const BasicBlock &BB : F)
     for (const Instruction &I : BB)
       for (const Use &Op : I.operands())
-        Visit(Op.get());
+        if (!Skipped.contains(&Op))
+          Visit(Op.get());
   return Out;
 }
 
@@ -219,9 +235,12 @@ bool metadataNamesGlobal(const Function &F) {
 
 /// Step 4: the hash of F's content, written alone as bitcode (see the
 /// essay), as the hexadecimal digits of a name; none if F names a global
-/// whose meaning is its module's own. Named: namedGlobals(F).
+/// whose meaning is its module's own. Named: namedGlobals(F, AsArguments).
+/// Each of AsArguments is written as a parameter added after F's own, in
+/// that order, in place of the constant there.
 std::optional<std::string>
-contentName(const Function &F, const SetVector<const GlobalValue *> &Named) {
+contentName(const Function &F, const SetVector<const GlobalValue *> &Named,
+            ArrayRef<OperandSite> AsArguments, bool CalleeFacts) {
   if (metadataNamesGlobal(F))
     return std::nullopt;
   for (const GlobalValue *GV : Named)
@@ -238,8 +257,8 @@ contentName(const Function &F, const SetVector<const GlobalValue *> &Named) {
     if (GV == &F)
       continue;
     GlobalValue *Copy;
-    if (GV->hasLocalLinkage()) {
-      // A local constant, by its value.
+    if (readByValue(*GV)) {
+      // A constant, by its value.
       auto *Var = cast<GlobalVariable>(GV);
       auto *C = new GlobalVariable(
           Alone, Var->getValueType(), /*isConstant=*/true,
@@ -257,7 +276,8 @@ contentName(const Function &F, const SetVector<const GlobalValue *> &Named) {
                                      Fn->getAddressSpace(), Fn->getName(),
                                      &Alone);
       D->setCallingConv(Fn->getCallingConv());
-      D->setAttributes(Fn->getAttributes());
+      if (CalleeFacts)
+        D->setAttributes(Fn->getAttributes());
       Copy = D;
     } else {
       // A variable, an alias or an ifunc of the link, by its name.
@@ -271,9 +291,12 @@ contentName(const Function &F, const SetVector<const GlobalValue *> &Named) {
     Copy->setVisibility(GV->getVisibility());
     VMap[GV] = Copy;
   }
-  Function *Clone =
-      Function::Create(F.getFunctionType(), GlobalValue::ExternalLinkage,
-                       F.getAddressSpace(), "f", &Alone);
+  SmallVector<Type *, 8> Params(F.getFunctionType()->params());
+  for (const OperandSite &S : AsArguments)
+    Params.push_back(S.Inst->getOperand(S.Operand)->getType());
+  Function *Clone = Function::Create(
+      FunctionType::get(F.getReturnType(), Params, F.isVarArg()),
+      GlobalValue::ExternalLinkage, F.getAddressSpace(), "f", &Alone);
   VMap[&F] = Clone;
   auto Arg = Clone->arg_begin();
   for (const Argument &A : F.args())
@@ -281,6 +304,13 @@ contentName(const Function &F, const SetVector<const GlobalValue *> &Named) {
   SmallVector<ReturnInst *, 4> Returns;
   CloneFunctionInto(Clone, &F, VMap, CloneFunctionChangeType::DifferentModule,
                     Returns);
+  // A constant that becomes an argument is not written: only its type,
+  // the parameter's.
+  for (size_t I = 0; I != AsArguments.size(); ++I) {
+    const OperandSite &S = AsArguments[I];
+    cast<Instruction>(VMap[S.Inst])
+        ->setOperand(S.Operand, Clone->getArg(F.arg_size() + I));
+  }
   // What differs between copies and means nothing: names, where it came
   // from, how it is linked in its own module.
   Clone->setName("f");
@@ -375,6 +405,16 @@ Ordered calleesFirst(Module &M) {
 
 } // namespace
 
+std::optional<std::string> contentName(const Function &F,
+                                       ArrayRef<OperandSite> AsArguments,
+                                       bool CalleeFacts) {
+  std::optional<std::string> Hex =
+      contentName(F, namedGlobals(F, AsArguments), AsArguments, CalleeFacts);
+  if (!Hex)
+    return std::nullopt;
+  return Prefix + *Hex;
+}
+
 bool shareBodiesAcrossModules(Module &M, Report &R, const SizeModel &Size) {
   // A comdat is how the linker keeps one copy; without comdats (Mach-O)
   // there is nothing to share through.
@@ -384,7 +424,9 @@ bool shareBodiesAcrossModules(Module &M, Report &R, const SizeModel &Size) {
   Ordered Candidates = calleesFirst(M);
   for (Function *F : Candidates.Order) {
     // 3, 4. What it names, and its content.
-    std::optional<std::string> Hex = contentName(*F, Candidates.Named[F]);
+    std::optional<std::string> Hex =
+        contentName(*F, Candidates.Named[F], /*AsArguments=*/{},
+                    /*CalleeFacts=*/true);
     if (!Hex)
       continue;
     std::string Name = Prefix + *Hex;

@@ -13,11 +13,38 @@
 #include "core/report/Report.h"
 #include "core/size/SizeModel.h"
 
+#include "llvm/ADT/ArrayRef.h"
+
+#include <optional>
+#include <string>
+
 namespace llvm {
+class Function;
+class Instruction;
 class Module;
 } // namespace llvm
 
 namespace coalesce {
+
+/// Operand Operand of Inst.
+struct OperandSite {
+  llvm::Instruction *Inst;
+  unsigned Operand;
+};
+
+/// The name F takes when shared by content (`__coalesce.<hash>`), with
+/// each of AsArguments (constant operands of F's instructions) written as
+/// a parameter added after F's own, in that order: functions with equal
+/// names are the same function. None if F names a global whose meaning is
+/// its own module's (a variable local to the module). Without CalleeFacts,
+/// what the module knows of the functions F names (their attributes, which
+/// differ between a module that defines or imports a function and one that
+/// only declares it) is left out: facts true of the one function they name
+/// in the link, which no body's meaning depends on.
+std::optional<std::string>
+contentName(const llvm::Function &F,
+            llvm::ArrayRef<OperandSite> AsArguments = {},
+            bool CalleeFacts = true);
 
 /// Gives each function of M that another module of the program may hold
 /// too, and that may share one body with it, a name made of a hash of its

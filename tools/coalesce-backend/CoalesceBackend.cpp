@@ -87,6 +87,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ScanAction.h"
+
 #include "core/report/Report.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -197,7 +199,14 @@ void printUsage(raw_ostream &OS) {
         "per backend);\n"
         "  coalesce-backend --merge-reports -o LINK.json OUT1.o.json ... puts "
         "them together\n"
-        "  as ld.lld does in process.\n";
+        "  as ld.lld does in process.\n"
+        "Merging across modules: coalesce-backend --scan -o PLAN.json [-j N] "
+        "MODULE.o... reads\n"
+        "  every module of the link (named as the link names them) and plans "
+        "which functions\n"
+        "  equal up to constants share a body; each backend takes the plan "
+        "as\n"
+        "  -mllvm -coalesce-cross-module-plan=PLAN.json.\n";
 }
 
 /// The -g forms that only the compile step acts on (the bitcode carries
@@ -806,6 +815,9 @@ void nameReportsAfterOutput(Request &R) {
 int run(int Argc, char **Argv) {
   if (Argc > 1 && StringRef(Argv[1]) == "--merge-reports")
     return mergeReports(ArrayRef<const char *>(Argv + 2, Argc - 2));
+  if (Argc > 1 && StringRef(Argv[1]) == "--scan")
+    return coalesce::scanAction(ArrayRef<const char *>(Argv + 2, Argc - 2),
+                                writeOutput);
   Request R;
   std::string Problem;
   if (!parseCommandLine(ArrayRef<const char *>(Argv + 1, Argc - 1), R, Problem))

@@ -1,0 +1,281 @@
+//===- core/crossmodule/Apply.cpp - A backend's part of the plan ----------===//
+//
+// Steps 6 to 8 of the algorithm in Scan.cpp, in each ThinLTO backend before
+// its module is optimized; and the plan's JSON, what passes from the scan
+// to the backends.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/crossmodule/CrossModule.h"
+
+#include "core/crossmodule/Sites.h"
+#include "core/merging/MergeSupport.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/JSON.h"
+
+#include <algorithm>
+
+using namespace llvm;
+
+namespace coalesce {
+
+namespace {
+
+constexpr const char *PassName = "coalesce-merge-across-modules";
+
+/// The shared body for Member with Parameters as arguments, named Name:
+/// made from Member's body, which moves there.
+Function *makeSharedBody(Function &Member, ArrayRef<OperandSite> Parameters,
+                         ArrayRef<Constant *> Args, const std::string &Name) {
+  Module &M = *Member.getParent();
+  SmallVector<Type *, 8> Params(Member.getFunctionType()->params());
+  for (Constant *C : Args)
+    Params.push_back(C->getType());
+  auto *Ty = FunctionType::get(Member.getReturnType(), Params, false);
+  Function *Shared = Function::Create(Ty, GlobalValue::WeakODRLinkage,
+                                      Member.getAddressSpace(), Name, &M);
+  Shared->copyAttributesFrom(&Member);
+  AttributeList A = Member.getAttributes();
+  if (hasPointer(Args))
+    A = withArgumentMemory(M.getContext(), A);
+  A = A.removeFnAttribute(M.getContext(), Attribute::AlwaysInline)
+          .removeFnAttribute(M.getContext(), Attribute::InlineHint)
+          .addFnAttribute(M.getContext(), Attribute::NoInline);
+  Shared->setAttributes(A);
+  Shared->setLinkage(GlobalValue::WeakODRLinkage);
+  Shared->setVisibility(GlobalValue::HiddenVisibility);
+  Shared->setDLLStorageClass(GlobalValue::DefaultStorageClass);
+  Shared->setDSOLocal(true);
+  Shared->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+  Shared->setComdat(M.getOrInsertComdat(Name));
+  moveBody(Member, *Shared);
+  unsigned First = Member.arg_size();
+  for (size_t K = 0; K != Parameters.size(); ++K)
+    Parameters[K].Inst->setOperand(Parameters[K].Operand,
+                                   Shared->getArg(First + K));
+  return Shared;
+}
+
+class Applier {
+public:
+  Applier(Module &M, const CrossModulePlan &Plan, Report &Rep,
+          const SizeModel &Size)
+      : M(M), Plan(Plan), Rep(Rep), Size(Size) {}
+
+  bool run();
+
+private:
+  void apply(Function &F, const Family &Fy);
+
+  Module &M;
+  const CrossModulePlan &Plan;
+  Report &Rep;
+  const SizeModel &Size;
+  bool Changed = false;
+};
+
+bool Applier::run() {
+  // Step 6: the members this module defines, by their input names.
+  StringMap<const Family *> Here;
+  const std::string &Id = M.getModuleIdentifier();
+  for (const Family &Fy : Plan.Families)
+    for (const FamilyMember &Mem : Fy.Members)
+      if (is_contained(Mem.Modules, Id))
+        Here[Mem.Function] = &Fy;
+  if (Here.empty())
+    return false;
+  std::vector<std::pair<Function *, const Family *>> Found;
+  for (Function &F : M)
+    if (!F.isDeclaration() && !F.hasAvailableExternallyLinkage())
+      if (const Family *Fy = Here.lookup(inputName(F)))
+        Found.push_back({&F, Fy});
+  for (auto [F, Fy] : Found)
+    apply(*F, *Fy);
+  return Changed;
+}
+
+void Applier::apply(Function &F, const Family &Fy) {
+  std::string Name = F.getName().str();
+  auto Missed = [&](const std::string &Why) {
+    Rep.Missed.push_back(MissedRecord{Name, "", "across modules: " + Why});
+  };
+  if (!mayJoinFamily(F))
+    return Missed("no longer a function that may be merged");
+  std::vector<OperandSite> Sites = constantSites(F);
+  std::optional<std::string> Template;
+  if (Sites.size() == Fy.Sites)
+    Template = templateName(F, Sites);
+  if (!Template || *Template != Fy.Template)
+    return Missed("not the function the scan read (its module changed "
+                  "since, or the plan is another link's)");
+
+  // Step 7.
+  std::vector<OperandSite> Parameters;
+  std::vector<Constant *> Args;
+  for (unsigned S : Fy.Parameters) {
+    Parameters.push_back(Sites[S]);
+    Args.push_back(cast<Constant>(Sites[S].Inst->getOperand(Sites[S].Operand)));
+  }
+  std::optional<std::string> SharedName = templateName(F, Parameters);
+  if (!SharedName)
+    return Missed("it names a global of its own module");
+  uint64_t Body = Size.removedBytes(F);
+  Function *Shared = M.getFunction(*SharedName);
+  FunctionType *MemberType = F.getFunctionType();
+  if (Shared) {
+    // Made for another member of this module: the same content.
+    SmallVector<Type *, 8> Params(MemberType->params());
+    for (Constant *C : Args)
+      Params.push_back(C->getType());
+    if (Shared->getFunctionType() !=
+        FunctionType::get(F.getReturnType(), Params, false))
+      return Missed("a function of this module has its shared body's name");
+    for (BasicBlock &BB : F)
+      BB.dropAllReferences();
+    while (!F.empty())
+      F.begin()->eraseFromParent();
+  } else {
+    Shared = makeSharedBody(F, Parameters, Args, *SharedName);
+  }
+
+  // Step 8.
+  unsigned Calls = 0;
+  MergeKind Kind = MergeKind::Thunk;
+  std::vector<const Value *> ArgValues(Args.begin(), Args.end());
+  uint64_t Forward;
+  if (auto CallSites = callsIfRemovable(F, MemberType)) {
+    Forward = 0;
+    for (CallBase *CB : *CallSites) {
+      rewriteCall(*CB, *Shared, Args);
+      Forward += Size.callBytes(ArgValues) - Size.callBytes({});
+      ++Calls;
+    }
+    F.eraseFromParent();
+    Kind = MergeKind::Replaced;
+  } else {
+    Forward = Size.thunkBytes(F, ArgValues);
+    buildForwardingBody(F, *Shared, Shared, Args);
+  }
+  MergeRecord R{Shared->getName().str(), Name, Kind, Calls,
+                uint64_t(std::max<int64_t>(int64_t(Body) - int64_t(Forward),
+                                           0))};
+  R.ConstantParameters = unsigned(Args.size());
+  Rep.Merges.push_back(R);
+  OptimizationRemarkEmitter ORE(Shared, /*BFI=*/nullptr);
+  ORE.emit([&] {
+    return OptimizationRemark(PassName, "Merged", Shared)
+           << "merged " << ore::NV("Merged", Name) << " into "
+           << ore::NV("Kept", Shared->getName()) << " across modules as "
+           << ore::NV("Kind", mergeKindName(Kind)) << " with "
+           << ore::NV("Parameters", unsigned(Args.size()))
+           << " constants as parameters";
+  });
+  Changed = true;
+}
+
+} // namespace
+
+bool applyCrossModulePlan(Module &M, const CrossModulePlan &Plan, Report &Rep,
+                          const SizeModel &Size) {
+  return Applier(M, Plan, Rep, Size).run();
+}
+
+//===-- The plan as JSON ----------------------------------------------------//
+
+std::string CrossModulePlan::toJSON() const {
+  json::Array Out;
+  for (const Family &Fy : Families) {
+    json::Array Members;
+    for (const FamilyMember &Mem : Fy.Members)
+      Members.push_back(json::Object{
+          {"function", Mem.Function},
+          {"modules", json::Array(Mem.Modules)}});
+    Out.push_back(json::Object{
+        {"template", Fy.Template},
+        {"sites", Fy.Sites},
+        {"parameters", json::Array(Fy.Parameters)},
+        {"saved", Fy.Saved},
+        {"members", std::move(Members)}});
+  }
+  std::string Text;
+  raw_string_ostream OS(Text);
+  OS << formatv("{0:2}", json::Value(json::Object{
+                             {"coalesce-cross-module-plan", 1},
+                             {"families", std::move(Out)}}))
+     << "\n";
+  return Text;
+}
+
+std::optional<CrossModulePlan> CrossModulePlan::fromJSON(StringRef Text,
+                                                         std::string &Error) {
+  Expected<json::Value> V = json::parse(Text);
+  if (!V) {
+    Error = "not JSON: " + toString(V.takeError());
+    return std::nullopt;
+  }
+  const json::Object *Top = V->getAsObject();
+  if (!Top || Top->getInteger("coalesce-cross-module-plan") != 1) {
+    Error = "not a coalesce cross-module plan (version 1)";
+    return std::nullopt;
+  }
+  const json::Array *Families = Top->getArray("families");
+  if (!Families) {
+    Error = "no 'families' list";
+    return std::nullopt;
+  }
+  CrossModulePlan Plan;
+  for (size_t I = 0; I != Families->size(); ++I) {
+    std::string Where = "family " + std::to_string(I) + ": ";
+    const json::Object *O = (*Families)[I].getAsObject();
+    std::optional<StringRef> T = O ? O->getString("template") : std::nullopt;
+    std::optional<int64_t> Sites = O ? O->getInteger("sites") : std::nullopt;
+    const json::Array *Params = O ? O->getArray("parameters") : nullptr;
+    const json::Array *Members = O ? O->getArray("members") : nullptr;
+    if (!T || !Sites || *Sites < 0 || !Params || !Members) {
+      Error = Where + "needs 'template', 'sites', 'parameters', 'members'";
+      return std::nullopt;
+    }
+    Family Fy;
+    Fy.Template = T->str();
+    Fy.Sites = unsigned(*Sites);
+    Fy.Saved = O->getInteger("saved").value_or(0);
+    for (const json::Value &P : *Params) {
+      std::optional<int64_t> S = P.getAsInteger();
+      if (!S || *S < 0 || *S >= *Sites ||
+          (!Fy.Parameters.empty() && unsigned(*S) <= Fy.Parameters.back())) {
+        Error = Where + "'parameters' must be ascending sites below 'sites'";
+        return std::nullopt;
+      }
+      Fy.Parameters.push_back(unsigned(*S));
+    }
+    for (const json::Value &MV : *Members) {
+      const json::Object *MO = MV.getAsObject();
+      std::optional<StringRef> Fn = MO ? MO->getString("function") : std::nullopt;
+      const json::Array *Mods = MO ? MO->getArray("modules") : nullptr;
+      if (!Fn || !Mods) {
+        Error = Where + "a member needs 'function' and 'modules'";
+        return std::nullopt;
+      }
+      FamilyMember Mem{Fn->str(), {}};
+      for (const json::Value &Mod : *Mods) {
+        std::optional<StringRef> S = Mod.getAsString();
+        if (!S) {
+          Error = Where + "'modules' must be strings";
+          return std::nullopt;
+        }
+        Mem.Modules.push_back(S->str());
+      }
+      Fy.Members.push_back(std::move(Mem));
+    }
+    Plan.Families.push_back(std::move(Fy));
+  }
+  return Plan;
+}
+
+} // namespace coalesce

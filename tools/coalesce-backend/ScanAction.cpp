@@ -1,0 +1,107 @@
+//===- tools/coalesce-backend/ScanAction.cpp - The cross-module scan ------===//
+//
+// `coalesce-backend --scan -o PLAN.json [-j N] MODULE...`: the scan of
+// core/crossmodule over a ThinLTO link's bitcode modules, run as a step of
+// its own before the backends (a build system's action, or a host's). The
+// modules are named as the link names them (the paths it was given): each
+// backend finds its part of the plan by its module's name. The backends
+// take the plan as -coalesce-cross-module-plan=PLAN.json (under ld.lld in
+// process: COALESCE_OPTIONS; coalesce-backend: -mllvm).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ScanAction.h"
+
+#include "core/crossmodule/CrossModule.h"
+
+#include "llvm/BinaryFormat/Magic.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Threading.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <memory>
+
+using namespace llvm;
+
+namespace coalesce {
+
+namespace {
+
+int scanFailure(const Twine &Message) {
+  WithColor::error(errs(), "coalesce-backend") << "--scan: " << Message
+                                               << "\n";
+  return 1;
+}
+
+constexpr const char *Usage =
+    "usage: coalesce-backend --scan -o PLAN.json [-j N] [-v] MODULE.o...";
+
+} // namespace
+
+int scanAction(ArrayRef<const char *> Args,
+               function_ref<bool(StringRef, StringRef, std::string &)> Write) {
+  std::string Out;
+  unsigned Jobs = 0;
+  bool Verbose = false;
+  std::vector<std::string> Paths;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    StringRef A = Args[I];
+    if (A == "-o" && I + 1 < Args.size()) {
+      Out = Args[++I];
+    } else if (A == "-j" && I + 1 < Args.size()) {
+      if (StringRef(Args[++I]).getAsInteger(10, Jobs) || Jobs == 0)
+        return scanFailure("-j takes a positive number of threads");
+    } else if (A == "-v") {
+      Verbose = true;
+    } else if (A.starts_with("-")) {
+      return scanFailure("unknown option '" + A + "' (" + Usage + ")");
+    } else {
+      Paths.push_back(A.str());
+    }
+  }
+  if (Out.empty() || Paths.empty())
+    return scanFailure(Usage);
+
+  std::vector<std::unique_ptr<MemoryBuffer>> Buffers;
+  std::vector<ScanInput> Inputs;
+  for (const std::string &P : Paths) {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> B = MemoryBuffer::getFile(P);
+    if (!B)
+      return scanFailure("cannot read '" + P + "': " + B.getError().message());
+    if (identify_magic((*B)->getBuffer()) != file_magic::bitcode)
+      return scanFailure("'" + P + "' is not LLVM bitcode (the scan reads "
+                         "the modules of a ThinLTO link, as compiled with "
+                         "-flto=thin)");
+    Inputs.push_back({P, (*B)->getMemBufferRef()});
+    Buffers.push_back(std::move(*B));
+  }
+
+  ScanOptions Options;
+  // As in a backend: a function other modules call may be called from
+  // their loops.
+  Options.Hotness.CalledFromOtherModules = true;
+  Options.Threads =
+      Jobs ? Jobs : heavyweight_hardware_concurrency().compute_thread_count();
+  CrossModulePlan Plan;
+  std::string Error;
+  if (!scanModules(Inputs, Options, Plan, Error))
+    return scanFailure(Error);
+  if (Verbose) {
+    size_t Members = 0;
+    for (const Family &F : Plan.Families)
+      Members += F.Members.size();
+    errs() << "coalesce-backend --scan: " << Inputs.size() << " modules, "
+           << Plan.Families.size() << " families planned (" << Members
+           << " functions), " << Plan.Missed.size() << " left apart\n";
+    for (const MissedRecord &M : Plan.Missed)
+      errs() << "  left apart: '" << M.Function << "' with '" << M.Other
+             << "': " << M.Reason << "\n";
+  }
+  std::string Problem;
+  if (!Write(Out, Plan.toJSON(), Problem))
+    return scanFailure(Problem);
+  return 0;
+}
+
+} // namespace coalesce
