@@ -42,8 +42,11 @@
 #include "plugin/SymbolTableCheck.h"
 #include "plugin/ThinCache.h"
 
+#include "core/crossmodule/CrossModule.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/IR/DiagnosticInfo.h"
@@ -123,6 +126,8 @@ struct ClaimedFile {
   std::string Name; ///< The file, or "archive(member at offset)".
   std::unique_ptr<MemoryBuffer> Buffer;
   std::unique_ptr<lto::InputFile> Input;
+  /// Given to LTO (the linker used it), and as a ThinLTO module.
+  bool InLink = false, Thin = false;
   std::vector<ld_plugin_symbol> Symbols;
   BumpPtrAllocator Alloc; ///< Owns the names the symbols point to.
   StringSaver Saver{Alloc};
@@ -794,6 +799,12 @@ bool addInputs(State &S, lto::LTO &LTO, Problems &P) {
       P.add(F->Name + ": " + S.L.Name + " gave no symbol resolutions");
       continue;
     }
+    F->InLink = true;
+    Expected<BitcodeLTOInfo> Info =
+        F->Input->getSingleBitcodeModule().getLTOInfo();
+    F->Thin = Info && Info->IsThinLTO;
+    if (!Info)
+      consumeError(Info.takeError());
     std::vector<lto::SymbolResolution> Res;
     ArrayRef<lto::InputFile::Symbol> IRSyms = F->Input->symbols();
     for (size_t I = 0; I < F->Symbols.size(); ++I)
@@ -845,15 +856,19 @@ bool checkTarget(const State &S, Problems &P) {
 /// key: this plugin's own bytes and every coalesce and LLVM option, but
 /// those that only say where the report goes (-coalesce-report=,
 /// -coalesce-print-merges).
-std::string cacheSalt(const State &S) {
+std::string cacheSalt(const State &S, StringRef Plan) {
   SHA1 Hash;
   Hash.update("coalesce thin cache 1");
+  // The cross-module plan, which the backends read from a temporary file.
+  Hash.update(Plan);
+  Hash.update(ArrayRef<uint8_t>{0});
   if (ErrorOr<std::unique_ptr<MemoryBuffer>> Self =
           MemoryBuffer::getFile(S.SelfPath))
     Hash.update((*Self)->getBuffer());
   auto Add = [&](StringRef Word) {
     StringRef Name = Word.ltrim('-').split('=').first;
-    if (Name == "coalesce-report" || Name == "coalesce-print-merges")
+    if (Name == "coalesce-report" || Name == "coalesce-print-merges" ||
+        Name == "coalesce-cross-module-plan")
       return;
     Hash.update(Word);
     Hash.update(ArrayRef<uint8_t>{0});
@@ -871,6 +886,88 @@ std::string cacheSalt(const State &S) {
       Add(W);
   }
   return toHex(Hash.result());
+}
+
+/// Merging across modules: with two ThinLTO modules or more, a scan over
+/// them all (core/crossmodule) plans which functions equal up to constants
+/// in different modules share a body. The plan goes to a file the backends
+/// read (-coalesce-cross-module-plan=), and its text to PlanText (the
+/// cache's key). Nothing when the user gave a plan or turned it off.
+bool planAcrossModules(State &S, Problems &P, std::string &PlanText) {
+  HostOptions H;
+  std::string Error;
+  if (!hostOptions(H, Error)) {
+    P.add(Error);
+    return false;
+  }
+  if (!H.CrossModulePlanPath.empty()) {
+    // The user's own plan: its text keys the cache all the same.
+    if (ErrorOr<std::unique_ptr<MemoryBuffer>> Given =
+            MemoryBuffer::getFile(H.CrossModulePlanPath))
+      PlanText = (*Given)->getBuffer().str();
+    return true;
+  }
+  if (!H.MergeAcrossModules)
+    return true;
+  std::vector<ScanInput> Inputs;
+  for (const std::unique_ptr<ClaimedFile> &F : S.Files)
+    if (F->InLink && F->Thin)
+      Inputs.push_back({F->Name, F->Buffer->getMemBufferRef()});
+  if (Inputs.size() < 2)
+    return true;
+  ScanOptions Options;
+  Options.Constants = H.Core.Constants;
+  Options.Hotness = H.Core.Hotness;
+  Options.Hotness.CalledFromOtherModules = true;
+  Options.RunTimeBudgetPerMille = H.Core.RunTimeBudgetPerMille;
+  Options.Threads = S.Opts.Jobs;
+  CrossModulePlan Plan;
+  bool Scanned = false;
+  if (!survives([&] { Scanned = scanModules(Inputs, Options, Plan, Error); })) {
+    P.add("cannot read the bitcode: LLVM crashed in the scan across modules "
+          "(an input file is damaged)");
+    return false;
+  }
+  if (!Scanned) {
+    P.add("the scan across modules: " + Error);
+    return false;
+  }
+  if (Plan.Families.empty())
+    return true;
+  PlanText = Plan.toJSON();
+  std::string Path;
+  if (S.Opts.SaveTemps) {
+    Path = S.L.OutputName + ".coalesce-plan.json";
+  } else {
+    SmallString<128> Temp;
+    if (std::error_code EC =
+            sys::fs::createTemporaryFile("coalesce-plan", "json", Temp)) {
+      P.add("cannot create a file for the cross-module plan: " +
+            EC.message());
+      return false;
+    }
+    Path = std::string(Temp);
+    std::lock_guard<std::mutex> Lock(S.TempMutex);
+    S.TempFiles.push_back(Path);
+  }
+  std::error_code EC;
+  raw_fd_ostream Out(Path, EC);
+  if (!EC) {
+    Out << PlanText;
+    Out.close();
+    EC = Out.error();
+  }
+  if (EC) {
+    P.add("cannot write the cross-module plan '" + Path + "': " +
+          EC.message());
+    return false;
+  }
+  if (!parseOptionWords({"coalesce-cross-module-plan=" + Path},
+                        "the cross-module scan", Error)) {
+    P.add(Error);
+    return false;
+  }
+  return true;
 }
 
 /// Runs LTO; returns the objects for the linker, in task order.
@@ -917,6 +1014,12 @@ std::vector<std::string> runLTO(State &S, Problems &P) {
     S.TempDir = std::string(Dir);
   }
 
+  // Functions equal up to constants in different modules: the plan every
+  // backend gets.
+  std::string PlanText;
+  if (!planAcrossModules(S, P, PlanText))
+    return {};
+
   std::map<unsigned, std::string> Outputs; // Guarded by S.TempMutex.
   auto AddStream =
       [&](unsigned Task,
@@ -955,7 +1058,8 @@ std::vector<std::string> runLTO(State &S, Problems &P) {
       return {};
     }
     Expected<std::unique_ptr<ThinCache>> Opened =
-        ThinCache::open(O.CacheDir, cacheSalt(S), H, AddBuffer, AddStream);
+        ThinCache::open(O.CacheDir, cacheSalt(S, PlanText), H, AddBuffer,
+                        AddStream);
     if (!Opened) {
       P.add(Opened.takeError(), "cache-dir=" + O.CacheDir);
       return {};

@@ -87,6 +87,12 @@ cl::opt<std::string> CrossModulePlanFile(
     cl::desc("In ThinLTO backends, merge the functions a scan over every "
              "module planned in <file> (coalesce-backend --scan): functions "
              "equal up to constants in different modules"));
+cl::opt<bool> MergeAcrossModules(
+    "coalesce-merge-across-modules", cl::init(true), cl::cat(Category),
+    cl::desc("Under the GNU linkers' ThinLTO, scan every module for "
+             "functions equal up to constants in different modules and give "
+             "them one body (other hosts: coalesce-backend --scan and "
+             "-coalesce-cross-module-plan=)"));
 cl::opt<bool> VerifyEach("coalesce-verify", cl::init(false), cl::cat(Category),
                          cl::desc("Run the IR verifier after every stage"));
 cl::opt<unsigned> VerifyOrder(
@@ -123,6 +129,7 @@ const KnownOption Known[] = {
     {&OutlineWithMachineOutliner, ValueKind::Flag},
     {&ShareBodies, ValueKind::Flag},
     {&CrossModulePlanFile, ValueKind::Text},
+    {&MergeAcrossModules, ValueKind::Flag},
     {&VerifyEach, ValueKind::Flag},   {&VerifyOrder, ValueKind::Number},
     {&ReportPath, ValueKind::Text},   {&PrintMerges, ValueKind::Flag},
 };
@@ -240,6 +247,7 @@ bool hostOptions(HostOptions &H, std::string &Error) {
   H.Core.VerifyOrderLimit = VerifyOrder;
   H.ReportPath = ReportPath;
   H.CrossModulePlanPath = CrossModulePlanFile;
+  H.MergeAcrossModules = MergeAcrossModules;
   H.PrintMerges = PrintMerges;
   return true;
 }

@@ -20,6 +20,9 @@ struct HostOptions {
   std::string ReportPath; ///< JSON report file, empty for none.
   /// A cross-module plan for ThinLTO backends (core/crossmodule), or none.
   std::string CrossModulePlanPath;
+  /// Hosts that see every module first (the GNU plugin) scan them for a
+  /// plan of their own when none is given.
+  bool MergeAcrossModules = true;
   bool PrintMerges = false;
 };
 
