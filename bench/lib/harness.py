@@ -105,8 +105,13 @@ class Variant:
     def __init__(self, key, label, ldflags=(), toolchain="clang",
                  coalesce=False, gold=None, note="", default=True,
                  options=(), profile=False, ref="baseline", plain=None,
-                 lto="full", base="baseline"):
+                 lto="full", base="baseline", scan=False):
         self.key, self.label = key, label
+        # scan: before the link, coalesce-backend --scan over the link's
+        # bitcode writes a plan of merges across modules, which the
+        # backends take (-coalesce-cross-module-plan=); part of its link
+        # time.
+        self.scan = scan
         self.ldflags = list(ldflags)
         self.toolchain = toolchain
         self.coalesce = coalesce
@@ -163,6 +168,9 @@ class Variant:
         flags += self.ldflags
         if self.options:
             flags.append('(COALESCE_OPTIONS="%s")' % " ".join(self.options))
+        if self.scan:
+            flags.append("(first `coalesce-backend --scan -o PLAN OBJECTS`; "
+                         "COALESCE_OPTIONS=-coalesce-cross-module-plan=PLAN)")
         return " ".join(flags)
 
 
@@ -248,11 +256,18 @@ VARIANTS = [
     Variant("thin-coalesce-icf", "thin-coalesce+icf", ICF, coalesce=True,
             lto="thin", default=False, ref="thin-baseline",
             base="thin-baseline"),
+    # With the scan across modules first: functions equal up to constants
+    # in different modules share one body. ld.lld keeps every backend's
+    # copy of it unless --icf=all folds them (or --gc-sections drops
+    # them): with ICF only.
+    Variant("thin-coalesce-scan-icf", "thin-coalesce+scan+icf", ICF,
+            coalesce=True, lto="thin", default=False, ref="thin-baseline",
+            base="thin-baseline", scan=True),
 ]
 GOLD_KEYS = ("gold-mergefunc", "gold-coalesce", "gold")
 PGO_KEYS = ("baseline-pgo", "coalesce-pgo")
 THIN_KEYS = ("thin-baseline", "thin-icf", "thin-gmf-icf", "thin-coalesce",
-             "thin-coalesce-icf")
+             "thin-coalesce-icf", "thin-coalesce-scan-icf")
 VARIANT_BY_KEY = {v.key: v for v in VARIANTS}
 
 
@@ -338,8 +353,10 @@ class Project:
 
 class Context:
     def __init__(self, cache, plugin, jobs, link_reps, run_reps, variants,
-                 timeout=900, save_modules=None):
+                 timeout=900, save_modules=None, backend=None):
         self.cache = cache
+        # coalesce-backend, for the variants that scan across modules.
+        self.backend = backend
         # Where --save-modules puts the merged modules, or None.
         self.save_modules = save_modules
         self.saved_modules = []
@@ -519,12 +536,24 @@ def link_cmd(ctx, variant, binary, objs, out, cxx):
 
 
 def link_one(ctx, variant, binary, objs, out, cxx):
-    """Link; (seconds, error text or None)."""
+    """Link; (seconds, error text or None). A variant that scans across
+    modules runs the scan first, in the link's time."""
     cmd, env = link_cmd(ctx, variant, binary, objs, out, cxx)
     tmp = out + ".tmp"
     if os.path.exists(report_path(out)):
         os.remove(report_path(out))  # an earlier link's
     t0 = time.perf_counter()
+    if variant.scan:
+        plan = out + ".plan.json"
+        scan = [ctx.backend, "--scan", "-o", plan] + \
+            [objs[u] for u in binary.units]
+        r = subprocess.run(scan, stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, timeout=3600)
+        if r.returncode:
+            return time.perf_counter() - t0, "scan failed (exit %d): %s\n%s" % (
+                r.returncode, shlex.join(scan),
+                r.stdout.decode(errors="replace")[-4000:])
+        env["COALESCE_OPTIONS"] += " -coalesce-cross-module-plan=" + plan
     r = subprocess.run(cmd[:-1] + [tmp], env=env, stdout=subprocess.PIPE,
                        stderr=subprocess.STDOUT, timeout=3600)
     secs = time.perf_counter() - t0

@@ -808,7 +808,8 @@ COLORS = {"baseline": "#888888", "mergefunc": "#9ecae1",
           "baseline-pgo": "#756bb1", "coalesce-pgo": "#d94801",
           "thin-baseline": "#636363", "thin-icf": "#08519c",
           "thin-gmf-icf": "#4292c6", "thin-coalesce": "#e6550d",
-          "thin-coalesce-icf": "#a63603"}
+          "thin-coalesce-icf": "#a63603",
+          "thin-coalesce-scan-icf": "#7f2704"}
 
 
 def svg(programs, variants, geo, title):

@@ -20,6 +20,7 @@
 #include "llvm/Support/JSON.h"
 
 #include <algorithm>
+#include <cstdint>
 
 using namespace llvm;
 
@@ -71,12 +72,21 @@ public:
   bool run();
 
 private:
+  /// What apply() did with a member, for the second phase.
+  struct Applied {
+    Function *Member;
+    Function *Shared;
+    std::vector<Constant *> Args;
+    size_t Record; ///< Its record in Rep.Merges.
+  };
   void apply(Function &F, const Family &Fy);
+  void rewriteCalls(Applied &A);
 
   Module &M;
   const CrossModulePlan &Plan;
   Report &Rep;
   const SizeModel &Size;
+  std::vector<Applied> Done;
   bool Changed = false;
 };
 
@@ -95,9 +105,37 @@ bool Applier::run() {
     if (!F.isDeclaration() && !F.hasAvailableExternallyLinkage())
       if (const Family *Fy = Here.lookup(inputName(F)))
         Found.push_back({&F, Fy});
+  // Every member first becomes a thunk: no member's body changes before
+  // it is checked (a member may call another). Then those only called go.
   for (auto [F, Fy] : Found)
     apply(*F, *Fy);
+  for (Applied &A : Done)
+    rewriteCalls(A);
   return Changed;
+}
+
+// Step 8, for a member local to its module and only called: its calls pass
+// its constants to the shared body, and it goes.
+void Applier::rewriteCalls(Applied &A) {
+  Function &F = *A.Member;
+  auto CallSites = callsIfRemovable(F, F.getFunctionType());
+  if (!CallSites)
+    return;
+  std::vector<const Value *> ArgValues(A.Args.begin(), A.Args.end());
+  uint64_t Forward = 0;
+  for (CallBase *CB : *CallSites) {
+    rewriteCall(*CB, *A.Shared, A.Args);
+    Forward += Size.callBytes(ArgValues) - Size.callBytes({});
+  }
+  MergeRecord &R = Rep.Merges[A.Record];
+  R.Kind = MergeKind::Replaced;
+  R.CallersRewritten = unsigned(CallSites->size());
+  // The thunk's bytes come back; the calls' added arguments go.
+  R.EstimatedBytes = uint64_t(std::max<int64_t>(
+      int64_t(R.EstimatedBytes) + int64_t(Size.thunkBytes(F, ArgValues)) -
+          int64_t(Forward),
+      0));
+  F.eraseFromParent();
 }
 
 void Applier::apply(Function &F, const Family &Fy) {
@@ -127,10 +165,9 @@ void Applier::apply(Function &F, const Family &Fy) {
     return Missed("it names a global of its own module");
   uint64_t Body = Size.removedBytes(F);
   Function *Shared = M.getFunction(*SharedName);
-  FunctionType *MemberType = F.getFunctionType();
   if (Shared) {
     // Made for another member of this module: the same content.
-    SmallVector<Type *, 8> Params(MemberType->params());
+    SmallVector<Type *, 8> Params(F.getFunctionType()->params());
     for (Constant *C : Args)
       Params.push_back(C->getType());
     if (Shared->getFunctionType() !=
@@ -144,35 +181,21 @@ void Applier::apply(Function &F, const Family &Fy) {
     Shared = makeSharedBody(F, Parameters, Args, *SharedName);
   }
 
-  // Step 8.
-  unsigned Calls = 0;
-  MergeKind Kind = MergeKind::Thunk;
+  // Step 8: a thunk for now (rewriteCalls may yet remove it).
   std::vector<const Value *> ArgValues(Args.begin(), Args.end());
-  uint64_t Forward;
-  if (auto CallSites = callsIfRemovable(F, MemberType)) {
-    Forward = 0;
-    for (CallBase *CB : *CallSites) {
-      rewriteCall(*CB, *Shared, Args);
-      Forward += Size.callBytes(ArgValues) - Size.callBytes({});
-      ++Calls;
-    }
-    F.eraseFromParent();
-    Kind = MergeKind::Replaced;
-  } else {
-    Forward = Size.thunkBytes(F, ArgValues);
-    buildForwardingBody(F, *Shared, Shared, Args);
-  }
-  MergeRecord R{Shared->getName().str(), Name, Kind, Calls,
+  buildForwardingBody(F, *Shared, Shared, Args);
+  uint64_t Forward = Size.thunkBytes(F, ArgValues);
+  MergeRecord R{Shared->getName().str(), Name, MergeKind::Thunk, 0,
                 uint64_t(std::max<int64_t>(int64_t(Body) - int64_t(Forward),
                                            0))};
   R.ConstantParameters = unsigned(Args.size());
+  Done.push_back({&F, Shared, Args, Rep.Merges.size()});
   Rep.Merges.push_back(R);
   OptimizationRemarkEmitter ORE(Shared, /*BFI=*/nullptr);
   ORE.emit([&] {
     return OptimizationRemark(PassName, "Merged", Shared)
            << "merged " << ore::NV("Merged", Name) << " into "
-           << ore::NV("Kept", Shared->getName()) << " across modules as "
-           << ore::NV("Kind", mergeKindName(Kind)) << " with "
+           << ore::NV("Kept", Shared->getName()) << " across modules with "
            << ore::NV("Parameters", unsigned(Args.size()))
            << " constants as parameters";
   });
@@ -237,7 +260,8 @@ std::optional<CrossModulePlan> CrossModulePlan::fromJSON(StringRef Text,
     std::optional<int64_t> Sites = O ? O->getInteger("sites") : std::nullopt;
     const json::Array *Params = O ? O->getArray("parameters") : nullptr;
     const json::Array *Members = O ? O->getArray("members") : nullptr;
-    if (!T || !Sites || *Sites < 0 || !Params || !Members) {
+    if (!T || !Sites || *Sites < 0 || *Sites > UINT32_MAX || !Params ||
+        !Members) {
       Error = Where + "needs 'template', 'sites', 'parameters', 'members'";
       return std::nullopt;
     }

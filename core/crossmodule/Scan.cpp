@@ -81,9 +81,11 @@
 //     unnamed_addr, and noinline: inlined back into its one caller in the
 //     module it would be one body per module again. Where the module has
 //     the name already (two members there), the body is that one.
-//  8. The member passes its constants: if it is local to its module and
-//     only called, its calls are rewritten and it goes; else it becomes a
-//     thunk (its address, its symbol and its comdat stay).
+//  8. The member passes its constants: it becomes a thunk (its address,
+//     its symbol and its comdat stay). Once every member of the module is
+//     one (a member may call another: none changes before it is checked),
+//     those local to the module and only called go, their calls passing
+//     the constants themselves.
 //
 // Why it is sound
 // ---------------
@@ -158,7 +160,7 @@ std::vector<OperandSite> constantSites(Function &F) {
 
 std::optional<std::string> templateName(const Function &F,
                                         ArrayRef<OperandSite> Sites) {
-  return contentName(F, Sites, /*CalleeFacts=*/false);
+  return contentName(F, Sites, /*GlobalFacts=*/false);
 }
 
 /// Whether GV, local to its module, reads the same in every module: a

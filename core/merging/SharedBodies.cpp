@@ -240,7 +240,7 @@ bool metadataNamesGlobal(const Function &F) {
 /// that order, in place of the constant there.
 std::optional<std::string>
 contentName(const Function &F, const SetVector<const GlobalValue *> &Named,
-            ArrayRef<OperandSite> AsArguments, bool CalleeFacts) {
+            ArrayRef<OperandSite> AsArguments, bool GlobalFacts) {
   if (metadataNamesGlobal(F))
     return std::nullopt;
   for (const GlobalValue *GV : Named)
@@ -276,7 +276,7 @@ contentName(const Function &F, const SetVector<const GlobalValue *> &Named,
                                      Fn->getAddressSpace(), Fn->getName(),
                                      &Alone);
       D->setCallingConv(Fn->getCallingConv());
-      if (CalleeFacts)
+      if (GlobalFacts)
         D->setAttributes(Fn->getAttributes());
       Copy = D;
     } else {
@@ -288,7 +288,11 @@ contentName(const Function &F, const SetVector<const GlobalValue *> &Named,
           GV->getThreadLocalMode(), GV->getAddressSpace());
       Copy = D;
     }
-    Copy->setVisibility(GV->getVisibility());
+    // A copy by value is private; a declaration's visibility is what this
+    // module knows of the symbol.
+    if (!isa<GlobalVariable>(Copy) || !Copy->hasPrivateLinkage())
+      if (GlobalFacts)
+        Copy->setVisibility(GV->getVisibility());
     VMap[GV] = Copy;
   }
   SmallVector<Type *, 8> Params(F.getFunctionType()->params());
@@ -407,9 +411,9 @@ Ordered calleesFirst(Module &M) {
 
 std::optional<std::string> contentName(const Function &F,
                                        ArrayRef<OperandSite> AsArguments,
-                                       bool CalleeFacts) {
+                                       bool GlobalFacts) {
   std::optional<std::string> Hex =
-      contentName(F, namedGlobals(F, AsArguments), AsArguments, CalleeFacts);
+      contentName(F, namedGlobals(F, AsArguments), AsArguments, GlobalFacts);
   if (!Hex)
     return std::nullopt;
   return Prefix + *Hex;
@@ -426,7 +430,7 @@ bool shareBodiesAcrossModules(Module &M, Report &R, const SizeModel &Size) {
     // 3, 4. What it names, and its content.
     std::optional<std::string> Hex =
         contentName(*F, Candidates.Named[F], /*AsArguments=*/{},
-                    /*CalleeFacts=*/true);
+                    /*GlobalFacts=*/true);
     if (!Hex)
       continue;
     std::string Name = Prefix + *Hex;

@@ -36,15 +36,16 @@ struct OperandSite {
 /// each of AsArguments (constant operands of F's instructions) written as
 /// a parameter added after F's own, in that order: functions with equal
 /// names are the same function. None if F names a global whose meaning is
-/// its own module's (a variable local to the module). Without CalleeFacts,
-/// what the module knows of the functions F names (their attributes, which
-/// differ between a module that defines or imports a function and one that
-/// only declares it) is left out: facts true of the one function they name
-/// in the link, which no body's meaning depends on.
+/// its own module's (a variable local to the module). Without GlobalFacts,
+/// what the module knows of the globals F names (functions' attributes,
+/// symbols' visibility: they differ between a module that defines or
+/// imports a global and one that only declares it) is left out: facts true
+/// of the one global they name in the link, which no body's meaning
+/// depends on.
 std::optional<std::string>
 contentName(const llvm::Function &F,
             llvm::ArrayRef<OperandSite> AsArguments = {},
-            bool CalleeFacts = true);
+            bool GlobalFacts = true);
 
 /// Gives each function of M that another module of the program may hold
 /// too, and that may share one body with it, a name made of a hash of its

@@ -1,10 +1,12 @@
 //===- tools/coalesce-backend/ScanAction.cpp - The cross-module scan ------===//
 //
-// `coalesce-backend --scan -o PLAN.json [-j N] MODULE...`: the scan of
+// `coalesce-backend --scan -o PLAN.json [-j N] [-v] INPUT...`: the scan of
 // core/crossmodule over a ThinLTO link's bitcode modules, run as a step of
 // its own before the backends (a build system's action, or a host's). The
-// modules are named as the link names them (the paths it was given): each
-// backend finds its part of the plan by its module's name. The backends
+// inputs are the link's bitcode objects and archives, given as the link is
+// given them; each module is named as ld.lld names it (the path; an
+// archive member "lib.a(member.o at OFFSET)"): each backend finds its
+// part of the plan by its module's name. The backends
 // take the plan as -coalesce-cross-module-plan=PLAN.json (under ld.lld in
 // process: COALESCE_OPTIONS; coalesce-backend: -mllvm).
 //
@@ -15,6 +17,8 @@
 #include "core/crossmodule/CrossModule.h"
 
 #include "llvm/BinaryFormat/Magic.h"
+#include "llvm/Object/Archive.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/WithColor.h"
@@ -35,7 +39,51 @@ int scanFailure(const Twine &Message) {
 }
 
 constexpr const char *Usage =
-    "usage: coalesce-backend --scan -o PLAN.json [-j N] [-v] MODULE.o...";
+    "usage: coalesce-backend --scan -o PLAN.json [-j N] [-v] INPUT.o|INPUT.a...";
+
+/// Adds the bitcode members of the archive at Path, named as ld.lld names
+/// an archive member's module ("lib.a(member.o at OFFSET)") so that each
+/// backend finds its part of the
+/// plan. OFFSET is where the member's header starts. Other members (native
+/// objects) are not the link's LTO modules.
+bool addArchiveMembers(const std::string &Path, MemoryBufferRef Whole,
+                       std::vector<ScanInput> &Inputs,
+                       std::vector<std::unique_ptr<object::Archive>> &Keep,
+                       std::string &Why) {
+  Expected<std::unique_ptr<object::Archive>> A =
+      object::Archive::create(Whole);
+  if (!A) {
+    Why = "'" + Path + "': " + toString(A.takeError());
+    return false;
+  }
+  if ((*A)->isThin()) {
+    Why = "'" + Path + "': a thin archive (give the scan its members)";
+    return false;
+  }
+  Error Err = Error::success();
+  for (const object::Archive::Child &C : (*A)->children(Err)) {
+    Expected<MemoryBufferRef> Member = C.getMemoryBufferRef();
+    Expected<StringRef> Name = C.getName();
+    if (!Member || !Name) {
+      Why = "'" + Path + "': a damaged member";
+      consumeError(Member.takeError());
+      consumeError(Name.takeError());
+      return false;
+    }
+    if (identify_magic(Member->getBuffer()) != file_magic::bitcode)
+      continue;
+    uint64_t Offset = C.getChildOffset();
+    Inputs.push_back({Path + "(" + sys::path::filename(*Name).str() + " at " +
+                          std::to_string(Offset) + ")",
+                      *Member});
+  }
+  if (Err) {
+    Why = "'" + Path + "': " + toString(std::move(Err));
+    return false;
+  }
+  Keep.push_back(std::move(*A));
+  return true;
+}
 
 } // namespace
 
@@ -64,17 +112,27 @@ int scanAction(ArrayRef<const char *> Args,
     return scanFailure(Usage);
 
   std::vector<std::unique_ptr<MemoryBuffer>> Buffers;
+  std::vector<std::unique_ptr<object::Archive>> Archives;
   std::vector<ScanInput> Inputs;
   for (const std::string &P : Paths) {
     ErrorOr<std::unique_ptr<MemoryBuffer>> B = MemoryBuffer::getFile(P);
     if (!B)
       return scanFailure("cannot read '" + P + "': " + B.getError().message());
-    if (identify_magic((*B)->getBuffer()) != file_magic::bitcode)
-      return scanFailure("'" + P + "' is not LLVM bitcode (the scan reads "
-                         "the modules of a ThinLTO link, as compiled with "
-                         "-flto=thin)");
-    Inputs.push_back({P, (*B)->getMemBufferRef()});
+    MemoryBufferRef Whole = (*B)->getMemBufferRef();
     Buffers.push_back(std::move(*B));
+    file_magic Magic = identify_magic(Whole.getBuffer());
+    if (Magic == file_magic::bitcode) {
+      Inputs.push_back({P, Whole});
+      continue;
+    }
+    if (Magic != file_magic::archive)
+      return scanFailure("'" + P + "' is neither LLVM bitcode nor an archive "
+                         "(the scan reads the modules of a ThinLTO link, as "
+                         "compiled with -flto=thin)");
+    // An archive's bitcode members, named as ld.lld names them.
+    std::string Why;
+    if (!addArchiveMembers(P, Whole, Inputs, Archives, Why))
+      return scanFailure(Why);
   }
 
   ScanOptions Options;

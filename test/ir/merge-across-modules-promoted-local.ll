@@ -1,0 +1,146 @@
+; RUN: rm -rf %t && split-file %s %t
+; RUN: llvm-as %t/main.ll -o %t/main.bc
+; RUN: llvm-as %t/a.ll -o %t/a.bc
+; RUN: llvm-as %t/b.ll -o %t/b.bc
+; RUN: llvm-as %t/c.ll -o %t/c.bc
+; RUN: %coalesce_backend --scan -v -o %t/plan.json %t/main.bc %t/a.bc %t/b.bc %t/c.bc 2>&1 | FileCheck %s --check-prefix=SCAN
+; RUN: FileCheck %s --check-prefix=PLAN < %t/plan.json
+; RUN: sed -e 's/@hash_a(/@hash_a.llvm.4242(/g' -e 's/define internal i32 @hash_a\.llvm/define hidden i32 @hash_a.llvm/' %t/a.ll > %t/a.promoted.ll
+; RUN: llvm-as %t/a.promoted.ll -o %t/a.bc
+; RUN: %opt-coalesce -passes=coalesce-merge-across-modules -coalesce-cross-module-plan=%t/plan.json -coalesce-verify %t/a.bc -S -o %t/a.out.ll
+; RUN: %opt-coalesce -passes=coalesce-merge-across-modules -coalesce-cross-module-plan=%t/plan.json -coalesce-verify %t/b.bc -S -o %t/b.out.ll
+; RUN: cat %t/a.out.ll %t/b.out.ll | FileCheck %s
+; Purpose: the scan reads the modules as compiled, and a backend may find a member renamed: ThinLTO promotes a local function whose caller another module imports (internal @hash_a becomes hidden @hash_a.llvm.4242). The backend finds it by its input name all the same; no longer local, it becomes a thunk (its caller keeps calling it), while module b's member, still internal and only called, has its call rewritten; both use the shared body of one name.
+
+; SCAN: coalesce-backend --scan: 4 modules, 1 families planned (3 functions), 0 left apart
+; PLAN: "function": "hash_a",
+
+; CHECK-LABEL: ; ModuleID = '{{.*}}a.bc'
+; CHECK-LABEL: define i32 @use_a(
+; CHECK-NEXT:  entry:
+; CHECK-NEXT:    %r = call i32 @hash_a.llvm.4242(ptr %p, i32 %n)
+; CHECK-LABEL: define hidden i32 @hash_a.llvm.4242(
+; CHECK-NEXT:    %3 = tail call i32 @__coalesce.[[H:[0-9a-f]{40}]](ptr %0, i32 %1, i32 31)
+; CHECK-NEXT:    ret i32 %3
+; CHECK-LABEL: define weak_odr hidden i32 @__coalesce.
+; CHECK-SAME:    [[H]](ptr %p, i32 %n, i32 %0) unnamed_addr #{{[0-9]+}} comdat {
+
+; CHECK-LABEL: ; ModuleID = '{{.*}}b.bc'
+; CHECK-NOT:   @hash_b
+; CHECK-LABEL: define i32 @use_b(
+; CHECK-NEXT:  entry:
+; CHECK-NEXT:    %r = call i32 @__coalesce.[[H]](ptr %p, i32 %n, i32 37)
+; CHECK-NOT:   @hash_b
+; CHECK-LABEL: define weak_odr hidden i32 @__coalesce.
+; CHECK-SAME:    [[H]](ptr %p, i32 %n, i32 %0) unnamed_addr #{{[0-9]+}} comdat {
+; CHECK-NOT:   @hash_b
+
+;--- main.ll
+; The program's work, in a module of its own: a loop that runs often.
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-unknown-linux-gnu"
+
+define i32 @main() {
+entry:
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  %acc = phi i32 [ 0, %entry ], [ %acc.next, %loop ]
+  %m = mul i32 %i, 7
+  %x = xor i32 %acc, %m
+  %acc.next = add i32 %x, 1
+  %i.next = add i32 %i, 1
+  %done = icmp eq i32 %i.next, 1000000
+  br i1 %done, label %exit, label %loop, !prof !0
+exit:
+  ret i32 %acc.next
+}
+
+!0 = !{!"branch_weights", i32 1, i32 100000}
+
+;--- a.ll
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-unknown-linux-gnu"
+
+declare i32 @sink(i32)
+
+define i32 @use_a(ptr %p, i32 %n) {
+entry:
+  %r = call i32 @hash_a(ptr %p, i32 %n)
+  ret i32 %r
+}
+
+define internal i32 @hash_a(ptr %p, i32 %n) {
+entry:
+  %v = load i32, ptr %p, align 4
+  %m = mul i32 %v, 31
+  %x = xor i32 %m, %n
+  %s = lshr i32 %x, 7
+  %a = add i32 %s, %m
+  %c = call i32 @sink(i32 %a)
+  %y = shl i32 %c, 3
+  %z = or i32 %y, %x
+  %w = sub i32 %z, %n
+  %q = and i32 %w, 65535
+  store i32 %q, ptr %p, align 4
+  %r = add i32 %q, %c
+  ret i32 %r
+}
+
+;--- b.ll
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-unknown-linux-gnu"
+
+declare i32 @sink(i32)
+
+define i32 @use_b(ptr %p, i32 %n) {
+entry:
+  %r = call i32 @hash_b(ptr %p, i32 %n)
+  ret i32 %r
+}
+
+define internal i32 @hash_b(ptr %p, i32 %n) {
+entry:
+  %v = load i32, ptr %p, align 4
+  %m = mul i32 %v, 37
+  %x = xor i32 %m, %n
+  %s = lshr i32 %x, 7
+  %a = add i32 %s, %m
+  %c = call i32 @sink(i32 %a)
+  %y = shl i32 %c, 3
+  %z = or i32 %y, %x
+  %w = sub i32 %z, %n
+  %q = and i32 %w, 65535
+  store i32 %q, ptr %p, align 4
+  %r = add i32 %q, %c
+  ret i32 %r
+}
+
+;--- c.ll
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-unknown-linux-gnu"
+
+declare i32 @sink(i32)
+
+define i32 @use_c(ptr %p, i32 %n) {
+entry:
+  %r = call i32 @hash_c(ptr %p, i32 %n)
+  ret i32 %r
+}
+
+define internal i32 @hash_c(ptr %p, i32 %n) {
+entry:
+  %v = load i32, ptr %p, align 4
+  %m = mul i32 %v, 41
+  %x = xor i32 %m, %n
+  %s = lshr i32 %x, 7
+  %a = add i32 %s, %m
+  %c = call i32 @sink(i32 %a)
+  %y = shl i32 %c, 3
+  %z = or i32 %y, %x
+  %w = sub i32 %z, %n
+  %q = and i32 %w, 65535
+  store i32 %q, ptr %p, align 4
+  %r = add i32 %q, %c
+  ret i32 %r
+}
