@@ -55,12 +55,16 @@
 //     function alone in a module of its own, with declarations of the
 //     globals it names and copies of the local constants it reads (under
 //     names given by their order of use), under a fixed name, every local
-//     value unnamed and debug information stripped, written as bitcode.
-//     Bitcode is complete by construction: whatever the function's meaning
-//     depends on (types, flags, attributes, calling conventions, alignment,
-//     metadata) is in it, since a reader rebuilds the function from it.
-//     The hash of that writing (SHA-256, of which the name keeps 160 bits)
-//     names the function.
+//     value unnamed and debug information stripped, written as LLVM's
+//     textual IR. The writing is complete by construction: whatever the
+//     function's meaning depends on (types, flags, attributes, calling
+//     conventions, alignment, metadata) is in it, since the IR parser
+//     rebuilds the function from it. And it is the module's alone: bitcode
+//     would also carry tables of the whole LLVMContext (every metadata kind
+//     and operand bundle tag any module of that context registered), which
+//     differ between backends, and so would the names. The hash of that
+//     writing (SHA-256, of which the name keeps 160 bits) names the
+//     function.
 //  5. The function takes the name, weak_odr linkage, hidden visibility
 //     and a comdat of that name. weak_odr and not linkonce_odr: the
 //     machine outliner (on by default at -Oz for AArch64 and RISC-V)
@@ -85,7 +89,6 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -233,7 +236,7 @@ bool metadataNamesGlobal(const Function &F) {
   return false;
 }
 
-/// Step 4: the hash of F's content, written alone as bitcode (see the
+/// Step 4: the hash of F's content, written alone as text (see the
 /// essay), as the hexadecimal digits of a name; none if F names a global
 /// whose meaning is its module's own. Named: namedGlobals(F, AsArguments).
 /// Each of AsArguments is written as a parameter added after F's own, in
@@ -331,12 +334,12 @@ contentName(const Function &F, const SetVector<const GlobalValue *> &Named,
   }
   StripDebugInfo(Alone);
 
-  SmallVector<char, 0> Buffer;
-  raw_svector_ostream OS(Buffer);
-  WriteBitcodeToFile(Alone, OS);
+  std::string Text;
+  raw_string_ostream OS(Text);
+  Alone.print(OS, /*AAW=*/nullptr);
   std::array<uint8_t, 32> Hash = SHA256::hash(
-      ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(Buffer.data()),
-                        Buffer.size()));
+      ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(Text.data()),
+                        Text.size()));
   return toHex(ArrayRef<uint8_t>(Hash).take_front(20), /*LowerCase=*/true);
 }
 
