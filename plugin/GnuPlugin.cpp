@@ -921,14 +921,9 @@ bool planAcrossModules(State &S, Problems &P, std::string &PlanText) {
   Options.Hotness.CalledFromOtherModules = true;
   Options.RunTimeBudgetPerMille = H.Core.RunTimeBudgetPerMille;
   Options.Threads = S.Opts.Jobs;
+  Options.Guard = survives;
   CrossModulePlan Plan;
-  bool Scanned = false;
-  if (!survives([&] { Scanned = scanModules(Inputs, Options, Plan, Error); })) {
-    P.add("cannot read the bitcode: LLVM crashed in the scan across modules "
-          "(an input file is damaged)");
-    return false;
-  }
-  if (!Scanned) {
+  if (!scanModules(Inputs, Options, Plan, Error)) {
     P.add("the scan across modules: " + Error);
     return false;
   }

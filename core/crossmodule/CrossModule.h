@@ -16,8 +16,10 @@
 #include "core/size/SizeModel.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/MemoryBufferRef.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -82,6 +84,10 @@ struct ScanOptions {
   unsigned RunTimeBudgetPerMille = 5;
   /// Modules read at once.
   unsigned Threads = 1;
+  /// Runs the reading and analysis of one module; false if it crashed (a
+  /// host's crash recovery: LLVM's bitcode reader trusts what it reads).
+  /// Empty: run as they are.
+  std::function<bool(llvm::function_ref<void()>)> Guard;
 };
 
 /// Reads every input and plans the families worth merging. Inputs are

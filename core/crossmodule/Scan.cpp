@@ -268,18 +268,29 @@ struct Fingerprint {
   std::vector<std::string> Keys; ///< Per site.
 };
 
-/// Runs Work(I) for every I < N, on Threads threads; the first error wins
-/// (by index, so the message does not depend on the threads).
-bool forEachInput(size_t N, unsigned Threads,
+/// Runs Work(I) for every input I, on Options.Threads threads, each under
+/// Options.Guard; the first error wins (by index, so the message does not
+/// depend on the threads).
+bool forEachInput(ArrayRef<ScanInput> Inputs, const ScanOptions &Options,
                   function_ref<std::string(size_t)> Work, std::string &Error) {
+  size_t N = Inputs.size();
   std::vector<std::string> Errors(N);
-  if (Threads <= 1 || N <= 1) {
-    for (size_t I = 0; I != N; ++I)
+  auto One = [&](size_t I) {
+    if (!Options.Guard) {
       Errors[I] = Work(I);
-  } else {
-    DefaultThreadPool Pool(hardware_concurrency(Threads));
+      return;
+    }
+    if (!Options.Guard([&] { Errors[I] = Work(I); }))
+      Errors[I] = Inputs[I].Module + ": LLVM crashed reading it (the file "
+                                     "is damaged)";
+  };
+  if (Options.Threads <= 1 || N <= 1) {
     for (size_t I = 0; I != N; ++I)
-      Pool.async([&, I] { Errors[I] = Work(I); });
+      One(I);
+  } else {
+    DefaultThreadPool Pool(hardware_concurrency(Options.Threads));
+    for (size_t I = 0; I != N; ++I)
+      Pool.async([&, I] { One(I); });
     Pool.wait();
   }
   for (std::string &E : Errors)
@@ -359,7 +370,7 @@ bool Scanner::hashEverything(std::string &Error) {
   WithoutConstants.IncludeConstants = false;
   Executed.assign(Inputs.size(), 0);
   if (!forEachInput(
-          Inputs.size(), Options.Threads,
+          Inputs, Options,
           [&](size_t I) -> std::string {
             LLVMContext Ctx;
             std::string Why;
@@ -402,7 +413,7 @@ bool Scanner::hashEverything(std::string &Error) {
 bool Scanner::fingerprint(std::string &Error) {
   std::vector<std::vector<Fingerprint>> PerInput(Inputs.size());
   if (!forEachInput(
-          Inputs.size(), Options.Threads,
+          Inputs, Options,
           [&](size_t I) -> std::string {
             if (Wanted[I].empty())
               return "";
@@ -526,7 +537,7 @@ bool Scanner::price(std::string &Error) {
   for (size_t F = 0; F != Plan.Families.size(); ++F)
     Prices[F].resize(FamilyPrints[F].size());
   if (!forEachInput(
-          Inputs.size(), Options.Threads,
+          Inputs, Options,
           [&](size_t I) -> std::string {
             if (Holds[I].empty())
               return "";

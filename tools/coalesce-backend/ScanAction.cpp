@@ -19,6 +19,7 @@
 #include "llvm/BinaryFormat/Magic.h"
 #include "llvm/Object/Archive.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/WithColor.h"
@@ -141,6 +142,12 @@ int scanAction(ArrayRef<const char *> Args,
   Options.Hotness.CalledFromOtherModules = true;
   Options.Threads =
       Jobs ? Jobs : heavyweight_hardware_concurrency().compute_thread_count();
+  // A damaged module may crash LLVM's reader: an error naming it instead.
+  Options.Guard = [](function_ref<void()> Work) {
+    CrashRecoveryContext::Enable();
+    CrashRecoveryContext CRC;
+    return CRC.RunSafely(Work);
+  };
   CrossModulePlan Plan;
   std::string Error;
   if (!scanModules(Inputs, Options, Plan, Error))

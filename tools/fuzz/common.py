@@ -40,6 +40,7 @@ class Env:
     def __init__(self, build, keep_dir, jobs=1, timeout=120):
         self.build = os.path.abspath(build)
         self.plugin = os.path.join(self.build, "lib", "coalesce.so")
+        self.backend = os.path.join(self.build, "bin", "coalesce-backend")
         self.keep_dir = os.path.abspath(keep_dir)   # failing cases go here
         self.jobs = jobs
         self.timeout = timeout                      # seconds per command

@@ -146,8 +146,11 @@ def link_command(env, p, config, out):
     if linker == "lld-thin":
         cmd = [env.tool(CLANG), "-flto=thin", "-fuse-ld=lld", "-Wl,--thinlto-jobs=2"]
         if stage != "none":
+            # With the plan of a scan across modules (link() runs it).
             cmd += ["-Wl,--load-pass-plugin=" + env.plugin]
-            envvars["COALESCE_OPTIONS"] = "-coalesce-verify -coalesce-report=" + report
+            envvars["COALESCE_OPTIONS"] = (
+                "-coalesce-verify -coalesce-report=" + report +
+                " -coalesce-cross-module-plan=" + plan_path(out))
         return cmd + extra + objs + ["-o", out], envvars
     if linker == "gold-thin":
         cmd = [env.tool(CLANG), "-fno-lto", "-fuse-ld=gold"]
@@ -173,8 +176,22 @@ def link_command(env, p, config, out):
     return cmd + extra + objs + ["-o", out], envvars
 
 
+def plan_path(out):
+    """Where the scan across modules writes the plan of the link of OUT."""
+    return out + ".plan.json"
+
+
 def link(env, p, config, out):
     cmd, envvars = link_command(env, p, config, out)
+    linker, stage, _ = split_config(config)
+    if linker == "lld-thin" and stage != "none":
+        # ld.lld's backends merge across modules what a scan before the
+        # link planned (the GNU plugin scans by itself).
+        scan = [env.backend, "--scan", "-o", plan_path(out)] + \
+            [obj(s, True) for s in p.sources]
+        r = common.run(scan, env.timeout, cwd=p.dir)
+        if r.rc != 0:
+            return r
     return common.run(cmd, env.timeout, cwd=p.dir, env=envvars)
 
 
@@ -339,12 +356,16 @@ def record(env, p, outcome, tally):
 
 def add_thin_report_counts(rep, counts):
     """What coalesce did in the ThinLTO backends of the ld.lld link, summed
-    over its modules: merges (identical and up to constants), outlined
-    sites, functions shared across modules as __coalesce.<hash>."""
+    over its modules: merges (identical and up to constants; of them, those
+    a scan across modules planned), outlined sites, functions shared across
+    modules as __coalesce.<hash>."""
     if not rep:
         return
     for k, n in (("thin-reported", 1),
                  ("sum-thin-merges", len(rep.get("merges", []))),
+                 ("sum-thin-merged-across-modules",
+                  sum(1 for m in rep.get("merges", [])
+                      if m.get("stage") == "merge-across-modules")),
                  ("sum-thin-outlined-sites", rep.get("outlined", {}).get("sites", 0)),
                  ("sum-thin-shared", len(rep.get("shared", [])))):
         counts[k] = counts.get(k, 0) + n
@@ -463,7 +484,10 @@ def lit_text(p, outcome, name):
         lines.append("# RUN: %%clang %s -w %s -c%s %%S/Inputs/%s/%s -o %%t/%s" % (opt, lto, cflags, name, s, obj(s)))
     objs = " ".join("%t/" + obj(s) for s in base) + (" -Wl,--gc-sections" if gc else "")
     if linker == "lld-thin":
-        lines.append("# RUN: env COALESCE_OPTIONS=-coalesce-verify %%clang -flto=thin -fuse-ld=lld "
+        lines.append("# RUN: %%coalesce_backend --scan -o %%t/plan.json %s" %
+                     " ".join("%t/" + obj(s) for s in base))
+        lines.append("# RUN: env \"COALESCE_OPTIONS=-coalesce-verify -coalesce-cross-module-plan=%%t/plan.json\" "
+                     "%%clang -flto=thin -fuse-ld=lld "
                      "-Wl,--load-pass-plugin=%%coalesce_plugin -Wl,--thinlto-jobs=2 %s -o %%t/app" % objs)
     elif linker == "gold-thin":
         lines.append("# RUN: %%clang -fno-lto -fuse-ld=gold -Wl,-plugin,%%coalesce_plugin -Wl,-plugin-opt=jobs=2 "
