@@ -67,6 +67,7 @@ Outcome runConstantMergeStage(Module &M, const Config &C, Report &R,
   R.SizeBasis = Size.basis();
   ProgramHotness Hot = ProgramHotness::compute(M, C.Hotness);
   RunTimeBudget Budget(Hot.executed(), C.RunTimeBudgetPerMille);
+  Budget.spend(C.RunTimeSpentBefore);
   return runAlone(M, C, R, "merge up to constants", [&] {
     return mergeFunctionsUpToConstants(M, C.Constants, R, &Size, &Hot,
                                        &Budget);
@@ -149,6 +150,7 @@ Outcome runOutlineStage(Module &M, const Config &C, Report &R,
   std::optional<ProgramHotness> Hot =
       ProgramHotness::compute(M, C.Hotness, &Kept);
   RunTimeBudget Budget(Hot->executed(), C.RunTimeBudgetPerMille);
+  Budget.spend(C.RunTimeSpentBefore);
   Outcome O = runAlone(M, C, R, "outline", [&] {
     return outlineRounds(M, C, R, Size, Budget, Kept, Rounds, std::move(Hot));
   });
@@ -159,11 +161,11 @@ Outcome runOutlineStage(Module &M, const Config &C, Report &R,
 
 Outcome runCrossModuleStage(Module &M, const Config &C,
                             const CrossModulePlan &Plan, Report &R,
-                            TTIGetter GetTTI) {
+                            double &RunTimeSpent, TTIGetter GetTTI) {
   SizeModel Size = SizeModel::forModule(M, GetTTI);
   R.SizeBasis = Size.basis();
   return runAlone(M, C, R, "merge across modules", [&] {
-    return applyCrossModulePlan(M, Plan, R, Size);
+    return applyCrossModulePlan(M, Plan, R, Size, RunTimeSpent);
   });
 }
 
@@ -199,6 +201,7 @@ Outcome runPipeline(Module &M, const Config &C, Report &R, TTIGetter GetTTI) {
   std::optional<ProgramHotness> Hot =
       ProgramHotness::compute(M, C.Hotness, &Kept);
   RunTimeBudget Budget(Hot->executed(), C.RunTimeBudgetPerMille);
+  Budget.spend(C.RunTimeSpentBefore);
   for (unsigned Round = 0; C.MergeConstants && Round != MaxConstantRounds;
        ++Round) {
     Report Constants;

@@ -42,6 +42,10 @@ struct Config {
   /// counts where there is one): every call outlining adds is charged its
   /// call sequence times how often it runs in the whole program.
   unsigned RunTimeBudgetPerMille = 5;
+  /// Run time an earlier stage of this module added (instructions per run,
+  /// as the budget counts them): the cross-module stage of a ThinLTO
+  /// backend, which runs before the module is optimized.
+  double RunTimeSpentBefore = 0;
   /// Most rounds of outlining (each followed by identical merging); the
   /// pipeline stops earlier once a round outlines nothing.
   unsigned OutlineRounds = 2;
@@ -85,10 +89,11 @@ Outcome runOutlineStage(llvm::Module &M, const Config &C, Report &R,
 /// A ThinLTO backend's part of a cross-module plan (core/crossmodule),
 /// on its module before it is optimized: the members it defines get their
 /// families' shared bodies. The pipeline runs later, at the end of the
-/// backend's optimization.
+/// backend's optimization, and takes RunTimeSpent (what the members' calls
+/// gain per run) from its budget (Config::RunTimeSpentBefore).
 Outcome runCrossModuleStage(llvm::Module &M, const Config &C,
                             const CrossModulePlan &Plan, Report &R,
-                            TTIGetter GetTTI = nullptr);
+                            double &RunTimeSpent, TTIGetter GetTTI = nullptr);
 
 /// The whole pipeline (the `coalesce` pass): merge identical functions,
 /// merge functions that differ in constants (rounds, with identical

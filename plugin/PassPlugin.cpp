@@ -149,6 +149,9 @@ struct PipelineState {
   /// In a ThinLTO backend: what the cross-module stage did before
   /// optimization, for the report the pipeline's pass gathers at its end.
   std::optional<Report> AcrossModules;
+  /// And the run time its merges added, which the pipeline's budget has
+  /// spent already.
+  double AcrossModulesRunTime = 0;
 };
 
 /// Reports a problem through the host's diagnostic handler.
@@ -216,6 +219,8 @@ public:
       return PreservedAnalyses::all();
     }
     Params.applyTo(H);
+    if (State)
+      H.Core.RunTimeSpentBefore = State->AcrossModulesRunTime;
     // A ThinLTO backend's module is one of many: the loops that call its
     // functions may be in the others, and its sibling backends keep the
     // cores busy (more threads in each would only cost switching).
@@ -269,9 +274,13 @@ public:
     case Stage::Pipeline:
       O = runPipeline(M, H.Core, R, GetTTI);
       break;
-    case Stage::AcrossModules:
-      O = runCrossModuleStage(M, H.Core, Plan, R, GetTTI);
+    case Stage::AcrossModules: {
+      double Spent = 0;
+      O = runCrossModuleStage(M, H.Core, Plan, R, Spent, GetTTI);
+      if (State)
+        State->AcrossModulesRunTime += Spent;
       break;
+    }
     }
     for (const std::string &P : O.Problems)
       diagnose(M, P, DS_Error);

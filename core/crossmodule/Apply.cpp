@@ -66,8 +66,8 @@ Function *makeSharedBody(Function &Member, ArrayRef<OperandSite> Parameters,
 class Applier {
 public:
   Applier(Module &M, const CrossModulePlan &Plan, Report &Rep,
-          const SizeModel &Size)
-      : M(M), Plan(Plan), Rep(Rep), Size(Size) {}
+          const SizeModel &Size, double &RunTime)
+      : M(M), Plan(Plan), Rep(Rep), Size(Size), RunTime(RunTime) {}
 
   bool run();
 
@@ -79,36 +79,38 @@ private:
     std::vector<Constant *> Args;
     size_t Record; ///< Its record in Rep.Merges.
   };
-  void apply(Function &F, const Family &Fy);
+  void apply(Function &F, const Family &Fy, const FamilyMember &Mem);
   void rewriteCalls(Applied &A);
 
   Module &M;
   const CrossModulePlan &Plan;
   Report &Rep;
   const SizeModel &Size;
+  double &RunTime;
   std::vector<Applied> Done;
   bool Changed = false;
 };
 
 bool Applier::run() {
   // Step 6: the members this module defines, by their input names.
-  StringMap<const Family *> Here;
+  StringMap<std::pair<const Family *, const FamilyMember *>> Here;
   const std::string &Id = M.getModuleIdentifier();
   for (const Family &Fy : Plan.Families)
     for (const FamilyMember &Mem : Fy.Members)
       if (is_contained(Mem.Modules, Id))
-        Here[Mem.Function] = &Fy;
+        Here[Mem.Function] = {&Fy, &Mem};
   if (Here.empty())
     return false;
-  std::vector<std::pair<Function *, const Family *>> Found;
+  std::vector<std::tuple<Function *, const Family *, const FamilyMember *>>
+      Found;
   for (Function &F : M)
     if (!F.isDeclaration() && !F.hasAvailableExternallyLinkage())
-      if (const Family *Fy = Here.lookup(inputName(F)))
-        Found.push_back({&F, Fy});
+      if (auto It = Here.find(inputName(F)); It != Here.end())
+        Found.push_back({&F, It->second.first, It->second.second});
   // Every member first becomes a thunk: no member's body changes before
   // it is checked (a member may call another). Then those only called go.
-  for (auto [F, Fy] : Found)
-    apply(*F, *Fy);
+  for (auto [F, Fy, Mem] : Found)
+    apply(*F, *Fy, *Mem);
   for (Applied &A : Done)
     rewriteCalls(A);
   return Changed;
@@ -138,7 +140,7 @@ void Applier::rewriteCalls(Applied &A) {
   F.eraseFromParent();
 }
 
-void Applier::apply(Function &F, const Family &Fy) {
+void Applier::apply(Function &F, const Family &Fy, const FamilyMember &Mem) {
   std::string Name = F.getName().str();
   auto Missed = [&](const std::string &Why) {
     Rep.Missed.push_back(MissedRecord{Name, "", "across modules: " + Why});
@@ -190,6 +192,7 @@ void Applier::apply(Function &F, const Family &Fy) {
                                            0))};
   R.ConstantParameters = unsigned(Args.size());
   Done.push_back({&F, Shared, Args, Rep.Merges.size()});
+  RunTime += Mem.RunTime;
   Rep.Merges.push_back(R);
   OptimizationRemarkEmitter ORE(Shared, /*BFI=*/nullptr);
   ORE.emit([&] {
@@ -205,8 +208,8 @@ void Applier::apply(Function &F, const Family &Fy) {
 } // namespace
 
 bool applyCrossModulePlan(Module &M, const CrossModulePlan &Plan, Report &Rep,
-                          const SizeModel &Size) {
-  return Applier(M, Plan, Rep, Size).run();
+                          const SizeModel &Size, double &RunTime) {
+  return Applier(M, Plan, Rep, Size, RunTime).run();
 }
 
 //===-- The plan as JSON ----------------------------------------------------//
@@ -218,7 +221,8 @@ std::string CrossModulePlan::toJSON() const {
     for (const FamilyMember &Mem : Fy.Members)
       Members.push_back(json::Object{
           {"function", Mem.Function},
-          {"modules", json::Array(Mem.Modules)}});
+          {"modules", json::Array(Mem.Modules)},
+          {"run-time", Mem.RunTime}});
     Out.push_back(json::Object{
         {"template", Fy.Template},
         {"sites", Fy.Sites},
@@ -286,7 +290,11 @@ std::optional<CrossModulePlan> CrossModulePlan::fromJSON(StringRef Text,
         Error = Where + "a member needs 'function' and 'modules'";
         return std::nullopt;
       }
-      FamilyMember Mem{Fn->str(), {}};
+      FamilyMember Mem{Fn->str(), {}, MO->getNumber("run-time").value_or(0)};
+      if (Mem.RunTime < 0) {
+        Error = Where + "a member's 'run-time' must not be negative";
+        return std::nullopt;
+      }
       for (const json::Value &Mod : *Mods) {
         std::optional<StringRef> S = Mod.getAsString();
         if (!S) {

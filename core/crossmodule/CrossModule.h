@@ -37,6 +37,10 @@ namespace coalesce {
 struct FamilyMember {
   std::string Function;
   std::vector<std::string> Modules;
+  /// Instructions its calls gain per run of the program (a move per
+  /// constant, and a jump through its thunk), by its module's estimate:
+  /// what its backend takes from the run-time budget of its later stages.
+  double RunTime = 0;
 };
 
 /// Functions of several modules that are equal but for the constants at
@@ -100,9 +104,12 @@ bool scanModules(llvm::ArrayRef<ScanInput> Inputs, const ScanOptions &Options,
 /// family of Plan that M defines, and that is still the function the scan
 /// read, gets the family's shared body (made here from it, or found in M
 /// already) and becomes a thunk passing its constants, or its calls pass
-/// them. Appends what it did to Report. Returns true if M changed.
+/// them. Appends what it did to Report, and adds to RunTime what its
+/// members' calls gain per run (FamilyMember::RunTime). Returns true if M
+/// changed.
 bool applyCrossModulePlan(llvm::Module &M, const CrossModulePlan &Plan,
-                          Report &Report, const SizeModel &Size);
+                          Report &Report, const SizeModel &Size,
+                          double &RunTime);
 
 } // namespace coalesce
 

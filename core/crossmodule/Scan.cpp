@@ -649,8 +649,10 @@ bool Scanner::price(std::string &Error) {
     Budget.spend(Added);
     Family Planned = Fy;
     Planned.Members.clear();
-    for (size_t M : Stay)
+    for (size_t M : Stay) {
       Planned.Members.push_back(Fy.Members[M]);
+      Planned.Members.back().RunTime = Prices[Fam][M].RunTime;
+    }
     Planned.Parameters = std::move(Fewer);
     Planned.Saved = Saved;
     Kept.push_back(std::move(Planned));

@@ -194,7 +194,8 @@ protected:
     }
     M->setModuleIdentifier(U.Name);
     SizeModel Size = SizeModel::forModule(*M);
-    Changed = applyCrossModulePlan(*M, Plan, Rep, Size);
+    LastRunTime = 0;
+    Changed = applyCrossModulePlan(*M, Plan, Rep, Size, LastRunTime);
     std::string Errors;
     raw_string_ostream OS(Errors);
     EXPECT_FALSE(verifyModule(*M, &OS)) << Errors << "\n" << printed(*M);
@@ -228,6 +229,8 @@ protected:
   LLVMContext C;
   CrossModulePlan Plan;
   std::string Error;
+  /// What the last apply() said the members' calls gain per run.
+  double LastRunTime = 0;
   /// Module names and bitcode the scan's inputs point into.
   std::deque<std::pair<std::string, std::string>> Kept;
 };
@@ -302,6 +305,10 @@ TEST_F(CrossModuleTest, MultiplierBecomesTheOneParameterOfAFamily) {
     EXPECT_EQ(MergeKind::Thunk, R.Kind);
     EXPECT_EQ(1u, R.ConstantParameters);
     EXPECT_TRUE(Rep.Missed.empty());
+    // The backend takes the member's run time, as the scan priced it, from
+    // the budget of its later stages.
+    EXPECT_GT(Fy.Members[I].RunTime, 0);
+    EXPECT_EQ(Fy.Members[I].RunTime, LastRunTime);
   }
 }
 
@@ -797,7 +804,7 @@ TEST_F(CrossModuleTest, PlanRoundTripsThroughJSON) {
   F1.Template = "__coalesce.0123456789abcdef";
   F1.Sites = 7;
   F1.Parameters = {0, 3, 6};
-  F1.Members = {{"alpha", {"a.o"}}, {"_Z4inlv", {"b.o", "c.o"}}};
+  F1.Members = {{"alpha", {"a.o"}, 2.5}, {"_Z4inlv", {"b.o", "c.o"}, 0}};
   F1.Saved = 123;
   Family F2;
   F2.Template = "__coalesce.fedcba9876543210";
@@ -821,6 +828,7 @@ TEST_F(CrossModuleTest, PlanRoundTripsThroughJSON) {
     for (size_t M = 0; M != A.Members.size(); ++M) {
       EXPECT_EQ(A.Members[M].Function, B.Members[M].Function);
       EXPECT_EQ(A.Members[M].Modules, B.Members[M].Modules);
+      EXPECT_EQ(A.Members[M].RunTime, B.Members[M].RunTime);
     }
   }
   EXPECT_EQ(Out.toJSON(), In->toJSON());
