@@ -268,19 +268,32 @@ struct Fingerprint {
   std::vector<std::string> Keys; ///< Per site.
 };
 
-/// Runs Work(I) for every input I, on Options.Threads threads, each under
-/// Options.Guard; the first error wins (by index, so the message does not
-/// depend on the threads).
-bool forEachInput(ArrayRef<ScanInput> Inputs, const ScanOptions &Options,
-                  function_ref<std::string(size_t)> Work, std::string &Error) {
+/// Reads each input I that Wanted(I) asks for, in a context of its own, and
+/// runs Work(I, its module): on Options.Threads threads, each under
+/// Options.Guard. The first input that cannot be read (by index, so the
+/// message does not depend on the threads) is the error.
+bool forEachModule(ArrayRef<ScanInput> Inputs, const ScanOptions &Options,
+                   function_ref<bool(size_t)> Wanted,
+                   function_ref<void(size_t, Module &)> Work,
+                   std::string &Error) {
   size_t N = Inputs.size();
   std::vector<std::string> Errors(N);
-  auto One = [&](size_t I) {
-    if (!Options.Guard) {
-      Errors[I] = Work(I);
+  auto Read = [&](size_t I) {
+    LLVMContext Ctx;
+    Expected<std::unique_ptr<Module>> M =
+        parseBitcodeFile(Inputs[I].Bitcode, Ctx);
+    if (!M) {
+      Errors[I] = Inputs[I].Module + ": " + toString(M.takeError());
       return;
     }
-    if (!Options.Guard([&] { Errors[I] = Work(I); }))
+    Work(I, **M);
+  };
+  auto One = [&](size_t I) {
+    if (!Wanted(I))
+      return;
+    if (!Options.Guard)
+      Read(I);
+    else if (!Options.Guard([&] { Read(I); }))
       Errors[I] = Inputs[I].Module + ": LLVM crashed reading it (the file "
                                      "is damaged)";
   };
@@ -299,17 +312,6 @@ bool forEachInput(ArrayRef<ScanInput> Inputs, const ScanOptions &Options,
       return false;
     }
   return true;
-}
-
-/// Reads In into Ctx, or says why not.
-std::unique_ptr<Module> readInput(const ScanInput &In, LLVMContext &Ctx,
-                                  std::string &Error) {
-  Expected<std::unique_ptr<Module>> M = parseBitcodeFile(In.Bitcode, Ctx);
-  if (!M) {
-    Error = In.Module + ": " + toString(M.takeError());
-    return nullptr;
-  }
-  return std::move(*M);
 }
 
 /// The key of a function: its name in the link, or in its module.
@@ -369,21 +371,15 @@ bool Scanner::hashEverything(std::string &Error) {
   HashOptions WithoutConstants;
   WithoutConstants.IncludeConstants = false;
   Executed.assign(Inputs.size(), 0);
-  if (!forEachInput(
-          Inputs, Options,
-          [&](size_t I) -> std::string {
-            LLVMContext Ctx;
-            std::string Why;
-            std::unique_ptr<Module> M = readInput(Inputs[I], Ctx, Why);
-            if (!M)
-              return Why;
-            for (Function &F : *M)
+  if (!forEachModule(
+          Inputs, Options, [](size_t) { return true; },
+          [&](size_t I, Module &M) {
+            for (Function &F : M)
               if (mayJoinFamily(F))
                 Hashes[I].push_back({hashFunction(F, WithoutConstants),
                                      identity(F, Inputs[I].Module)});
             Executed[I] =
-                ProgramHotness::compute(*M, Options.Hotness).executed();
-            return "";
+                ProgramHotness::compute(M, Options.Hotness).executed();
           },
           Error))
     return false;
@@ -412,18 +408,11 @@ bool Scanner::hashEverything(std::string &Error) {
 // Step 2.
 bool Scanner::fingerprint(std::string &Error) {
   std::vector<std::vector<Fingerprint>> PerInput(Inputs.size());
-  if (!forEachInput(
-          Inputs, Options,
-          [&](size_t I) -> std::string {
-            if (Wanted[I].empty())
-              return "";
-            LLVMContext Ctx;
-            std::string Why;
-            std::unique_ptr<Module> M = readInput(Inputs[I], Ctx, Why);
-            if (!M)
-              return Why;
+  if (!forEachModule(
+          Inputs, Options, [&](size_t I) { return !Wanted[I].empty(); },
+          [&](size_t I, Module &M) {
             std::set<std::string> Want(Wanted[I].begin(), Wanted[I].end());
-            for (Function &F : *M) {
+            for (Function &F : M) {
               if (!mayJoinFamily(F) ||
                   !Want.count(identity(F, Inputs[I].Module)))
                 continue;
@@ -439,7 +428,6 @@ bool Scanner::fingerprint(std::string &Error) {
                     Inputs[I].Module));
               PerInput[I].push_back(std::move(P));
             }
-            return "";
           },
           Error))
     return false;
@@ -536,22 +524,15 @@ bool Scanner::price(std::string &Error) {
   std::vector<uint64_t> SharedBytes(Plan.Families.size());
   for (size_t F = 0; F != Plan.Families.size(); ++F)
     Prices[F].resize(FamilyPrints[F].size());
-  if (!forEachInput(
-          Inputs, Options,
-          [&](size_t I) -> std::string {
-            if (Holds[I].empty())
-              return "";
-            LLVMContext Ctx;
-            std::string Why;
-            std::unique_ptr<Module> M = readInput(Inputs[I], Ctx, Why);
-            if (!M)
-              return Why;
-            SizeModel Size = SizeModel::forModule(*M);
-            ProgramHotness Hot = ProgramHotness::compute(*M, Options.Hotness);
+  if (!forEachModule(
+          Inputs, Options, [&](size_t I) { return !Holds[I].empty(); },
+          [&](size_t I, Module &M) {
+            SizeModel Size = SizeModel::forModule(M);
+            ProgramHotness Hot = ProgramHotness::compute(M, Options.Hotness);
             DenseMap<const Function *, FeatureCounts> Callers;
             for (auto [Fam, Mem] : Holds[I]) {
               const Family &Fy = Plan.Families[Fam];
-              Function *F = M->getFunction(Fy.Members[Mem].Function);
+              Function *F = M.getFunction(Fy.Members[Mem].Function);
               std::vector<OperandSite> Sites = constantSites(*F);
               Price &P = Prices[Fam][Mem];
               P.Body = Size.removedBytes(*F);
@@ -592,7 +573,6 @@ bool Scanner::price(std::string &Error) {
                 });
               }
             }
-            return "";
           },
           Error))
     return false;
