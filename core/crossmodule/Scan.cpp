@@ -229,16 +229,17 @@ std::string constantKey(const Constant &C, StringRef Module) {
     VS << "{value ";
     Var->getInitializer()->printAsOperand(VS, /*PrintType=*/true);
     VS << " align " << Var->getAlign().valueOrOne().value() << "}";
-    for (size_t At = Key.find(Name); At != std::string::npos;
-         At = Key.find(Name, At + Value.size())) {
+    // Every whole occurrence of its name (@.str, not @.str.1).
+    size_t At = 0;
+    while ((At = Key.find(Name, At)) != std::string::npos) {
       size_t End = At + Name.size();
-      if (End < Key.size() &&
-          (isAlnum(Key[End]) || Key[End] == '.' || Key[End] == '_' ||
-           Key[End] == '$')) {
-        At = End - Value.size();
+      if (End < Key.size() && (isAlnum(Key[End]) || Key[End] == '.' ||
+                               Key[End] == '_' || Key[End] == '$')) {
+        At = End;
         continue;
       }
       Key.replace(At, Name.size(), Value);
+      At += Value.size();
     }
   }
   return Key;
