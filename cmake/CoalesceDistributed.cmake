@@ -14,11 +14,15 @@
 #   1. the thin link, ld.lld --thinlto-index-only: it writes, beside each
 #      object X.o, the index shard X.o.thinlto.bc (what the module imports
 #      from which others, what stays live, what becomes internal); no
-#      code is generated. A stamp file stands for its outputs.
+#      code is generated. Then the scan across modules, `coalesce-backend
+#      --scan`, over the same objects: the plan of which functions equal up
+#      to constants in different modules share a body
+#      (CMakeFiles/<name>.thinlto/plan.json). A stamp file stands for
+#      their outputs.
 #   2. one backend per object, coalesce-backend (the clang backend command
 #      line with coalesce in it): X.o + X.o.thinlto.bc -> X.native.o, with
 #      the flags ld.lld uses in process (-O2 -ffunction-sections
-#      -fdata-sections -fPIC). With REPORT, each
+#      -fdata-sections -fPIC) and the plan. With REPORT, each
 #      backend writes its module's report beside its object.
 #   3. the final link of the native objects with ld.lld, no LTO; with
 #      REPORT, `coalesce-backend --merge-reports` then puts the module
@@ -109,15 +113,18 @@ function(coalesce_distributed_executable name)
   set(stamp "${work}/index.stamp")
   string(JOIN "|" expected ${objects})
   get_property(check GLOBAL PROPERTY COALESCE_CHECK_OBJECTS)
-  add_custom_command(OUTPUT "${stamp}" BYPRODUCTS ${shards}
+  set(plan "${work}/plan.json")
+  add_custom_command(OUTPUT "${stamp}" BYPRODUCTS ${shards} "${plan}"
     COMMAND "${CMAKE_COMMAND}" "-DEXPECTED=${expected}"
       "-DACTUAL=$<JOIN:$<TARGET_OBJECTS:${lib}>,|>" -P "${check}"
     COMMAND "${driver}" -flto=thin -fuse-ld=lld
       "-Wl,--thinlto-index-only=${work}/objects.txt"
       $<TARGET_OBJECTS:${lib}> ${arg_LIBRARIES} -o "${work}/unused"
+    COMMAND $<TARGET_FILE:coalesce::backend> --scan -o "${plan}"
+      $<TARGET_OBJECTS:${lib}>
     COMMAND "${CMAKE_COMMAND}" -E touch "${stamp}"
-    DEPENDS $<TARGET_OBJECTS:${lib}>
-    COMMENT "Thin link of ${name} (index shards)"
+    DEPENDS $<TARGET_OBJECTS:${lib}> coalesce::backend
+    COMMENT "Thin link of ${name} (index shards, plan across modules)"
     COMMAND_EXPAND_LISTS VERBATIM)
 
   # 2. A backend per object, at ld.lld's own level for LTO (-O2; what the
@@ -127,7 +134,7 @@ function(coalesce_distributed_executable name)
   if(arg_REPORT)
     set(env "COALESCE_OPTIONS=-coalesce-report={output}.json")
   endif()
-  set(mllvm "")
+  set(mllvm -mllvm "-coalesce-cross-module-plan=${plan}")
   foreach(option IN LISTS arg_OPTIONS)
     list(APPEND mllvm -mllvm "${option}")
   endforeach()
