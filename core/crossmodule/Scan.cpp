@@ -60,7 +60,10 @@
 //     pays for passing its constants, at each call if it is local to its
 //     module and only called (its calls are rewritten), else in a thunk.
 //     Members that would pay as much as their body saves leave (the
-//     parameters are found again among those that stay). A callee that
+//     parameters are found again among those that stay), and so do those
+//     the backend's inliner would take into their callers (only called,
+//     and once or small): their bodies go anyway, and merging them would
+//     keep them. A callee that
 //     differs makes a call indirect: in a member's hot loop, the family
 //     stays apart. Each call of a member gains a move per constant (and a
 //     jump through a thunk): the calls the module's hotness estimate gives
@@ -327,7 +330,28 @@ struct Price {
   uint64_t Body = 0, Forward = 0;
   double RunTime = 0; ///< Instructions its calls gain per run.
   bool HotCallee = false;
+  /// Its backend's inliner would take it into its callers (likelyInlined):
+  /// its body goes without merging, and would stay with it.
+  bool Inlined = false;
 };
+
+/// Whether F's backend would inline it into its callers and drop it: a
+/// function the link may drop once unused (local, or an inline function's
+/// copy), called directly only, not noinline, and called once or no larger
+/// than what the inliner takes at its size level (minsize, optsize or
+/// neither: the inline thresholds' orders, in instructions).
+bool likelyInlined(Function &F) {
+  if (!(F.hasLocalLinkage() || F.isDiscardableIfUnused()) ||
+      F.hasFnAttribute(Attribute::NoInline))
+    return false;
+  std::optional<SmallVector<CallBase *, 8>> Calls = rewritableCalls(F);
+  if (!Calls)
+    return false;
+  if (Calls->size() <= 1)
+    return true;
+  unsigned Small = F.hasMinSize() ? 6 : F.hasOptSize() ? 15 : 45;
+  return F.getInstructionCount() <= Small;
+}
 
 class Scanner {
 public:
@@ -537,6 +561,7 @@ bool Scanner::price(std::string &Error) {
               std::vector<OperandSite> Sites = constantSites(*F);
               Price &P = Prices[Fam][Mem];
               P.Body = Size.removedBytes(*F);
+              P.Inlined = likelyInlined(*F);
               std::vector<const Value *> Args;
               for (unsigned S : Fy.Parameters) {
                 const OperandSite &Site = Sites[S];
@@ -593,7 +618,8 @@ bool Scanner::price(std::string &Error) {
     for (size_t M = 0; M != Fy.Members.size(); ++M) {
       const Price &P = Prices[Fam][M];
       HotCallee |= P.HotCallee;
-      if (P.Forward >= P.Body || !Budget.affords(Added + P.RunTime))
+      if (P.Inlined || P.Forward >= P.Body ||
+          !Budget.affords(Added + P.RunTime))
         continue;
       Added += P.RunTime;
       Stay.push_back(M);
@@ -612,7 +638,8 @@ bool Scanner::price(std::string &Error) {
     if (InputsOf.size() < 2) {
       leaveApart(Fy, "passing the constants would cost as much as the "
                      "bodies save, or slow the calls past the run-time "
-                     "budget");
+                     "budget, or the backends would inline the functions "
+                     "anyway");
       continue;
     }
     // Fewer members never need more parameters; the prices stay upper

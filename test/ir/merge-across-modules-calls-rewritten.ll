@@ -9,7 +9,7 @@
 ; RUN: %opt-coalesce -passes=coalesce-merge-across-modules -coalesce-cross-module-plan=%t/plan.json -coalesce-verify %t/c.bc -S -o %t/c.out.ll
 ; RUN: FileCheck %s --check-prefix=REPORT < %t/a.err
 ; RUN: cat %t/a.out.ll %t/b.out.ll %t/c.out.ll | FileCheck %s
-; Purpose: a member local to its module and only called there (internal @hash_a, @hash_b, @hash_c, one per module, equal but for a multiplier) does not become a thunk: the backend rewrites its call to pass the multiplier to the shared body, which has the same __coalesce name in every module, and the member is gone.
+; Purpose: a member local to its module and only called there (internal @hash_a, @hash_b, @hash_c, one per module, equal but for a multiplier) does not become a thunk: the backend rewrites its calls (two, from @use_X and @reuse_X, to a body too large under minsize for the backend to inline) to pass the multiplier to the shared body, which has the same __coalesce name in every module, and the member is gone.
 
 ; SCAN: coalesce-backend --scan: 4 modules, 1 families planned (3 functions), 0 left apart
 
@@ -21,6 +21,11 @@
 ; CHECK-LABEL: define i32 @use_a(
 ; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    %r = call i32 @__coalesce.[[H:[0-9a-f]{40}]](ptr %p, i32 %n, i32 31)
+; CHECK-NEXT:    ret i32 %r
+; CHECK-NOT:   @hash_a
+; CHECK-LABEL: define i32 @reuse_a(
+; CHECK-NEXT:  entry:
+; CHECK-NEXT:    %r = call i32 @__coalesce.[[H]](ptr %p, i32 %n, i32 31)
 ; CHECK-NEXT:    ret i32 %r
 ; CHECK-NOT:   @hash_a
 ; CHECK-LABEL: define weak_odr hidden i32 @__coalesce.
@@ -37,6 +42,11 @@
 ; CHECK-NEXT:    %r = call i32 @__coalesce.[[H]](ptr %p, i32 %n, i32 37)
 ; CHECK-NEXT:    ret i32 %r
 ; CHECK-NOT:   @hash_b
+; CHECK-LABEL: define i32 @reuse_b(
+; CHECK-NEXT:  entry:
+; CHECK-NEXT:    %r = call i32 @__coalesce.[[H]](ptr %p, i32 %n, i32 37)
+; CHECK-NEXT:    ret i32 %r
+; CHECK-NOT:   @hash_b
 ; CHECK-LABEL: define weak_odr hidden i32 @__coalesce.
 ; CHECK-SAME:    [[H]](ptr %p, i32 %n, i32 %0) unnamed_addr #{{[0-9]+}} comdat {
 ; CHECK-NOT:   @hash_b
@@ -44,6 +54,11 @@
 ; CHECK-LABEL: ; ModuleID = '{{.*}}c.bc'
 ; CHECK-NOT:   @hash_c
 ; CHECK-LABEL: define i32 @use_c(
+; CHECK-NEXT:  entry:
+; CHECK-NEXT:    %r = call i32 @__coalesce.[[H]](ptr %p, i32 %n, i32 41)
+; CHECK-NEXT:    ret i32 %r
+; CHECK-NOT:   @hash_c
+; CHECK-LABEL: define i32 @reuse_c(
 ; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    %r = call i32 @__coalesce.[[H]](ptr %p, i32 %n, i32 41)
 ; CHECK-NEXT:    ret i32 %r
@@ -57,7 +72,7 @@
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-define i32 @main() {
+define i32 @main() #0 {
 entry:
   br label %loop
 loop:
@@ -75,19 +90,27 @@ exit:
 
 !0 = !{!"branch_weights", i32 1, i32 100000}
 
+attributes #0 = { minsize optsize }
+
 ;--- a.ll
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
 declare i32 @sink(i32)
 
-define i32 @use_a(ptr %p, i32 %n) {
+define i32 @use_a(ptr %p, i32 %n) #0 {
 entry:
   %r = call i32 @hash_a(ptr %p, i32 %n)
   ret i32 %r
 }
 
-define internal i32 @hash_a(ptr %p, i32 %n) {
+define i32 @reuse_a(ptr %p, i32 %n) #0 {
+entry:
+  %r = call i32 @hash_a(ptr %p, i32 %n)
+  ret i32 %r
+}
+
+define internal i32 @hash_a(ptr %p, i32 %n) #0 {
 entry:
   %v = load i32, ptr %p, align 4
   %m = mul i32 %v, 31
@@ -104,19 +127,27 @@ entry:
   ret i32 %r
 }
 
+attributes #0 = { minsize optsize }
+
 ;--- b.ll
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
 declare i32 @sink(i32)
 
-define i32 @use_b(ptr %p, i32 %n) {
+define i32 @use_b(ptr %p, i32 %n) #0 {
 entry:
   %r = call i32 @hash_b(ptr %p, i32 %n)
   ret i32 %r
 }
 
-define internal i32 @hash_b(ptr %p, i32 %n) {
+define i32 @reuse_b(ptr %p, i32 %n) #0 {
+entry:
+  %r = call i32 @hash_b(ptr %p, i32 %n)
+  ret i32 %r
+}
+
+define internal i32 @hash_b(ptr %p, i32 %n) #0 {
 entry:
   %v = load i32, ptr %p, align 4
   %m = mul i32 %v, 37
@@ -133,19 +164,27 @@ entry:
   ret i32 %r
 }
 
+attributes #0 = { minsize optsize }
+
 ;--- c.ll
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
 declare i32 @sink(i32)
 
-define i32 @use_c(ptr %p, i32 %n) {
+define i32 @use_c(ptr %p, i32 %n) #0 {
 entry:
   %r = call i32 @hash_c(ptr %p, i32 %n)
   ret i32 %r
 }
 
-define internal i32 @hash_c(ptr %p, i32 %n) {
+define i32 @reuse_c(ptr %p, i32 %n) #0 {
+entry:
+  %r = call i32 @hash_c(ptr %p, i32 %n)
+  ret i32 %r
+}
+
+define internal i32 @hash_c(ptr %p, i32 %n) #0 {
 entry:
   %v = load i32, ptr %p, align 4
   %m = mul i32 %v, 41
@@ -161,3 +200,5 @@ entry:
   %r = add i32 %q, %c
   ret i32 %r
 }
+
+attributes #0 = { minsize optsize }

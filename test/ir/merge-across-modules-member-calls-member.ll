@@ -13,7 +13,7 @@
 ; RUN: grep -o 'define .*@__coalesce\.[0-9a-f]*' %t/c.out.ll | grep -o '@__coalesce\.[0-9a-f]*' | sort > %t/c.names
 ; RUN: diff %t/a.names %t/b.names
 ; RUN: diff %t/a.names %t/c.names
-; Purpose: when one member calls another (external @outer_X calls internal @leaf_X in each of three modules; the leaves are one family, the outers another), what a backend does must not depend on the order of the functions in its module: every module ends with the same shared bodies, and no member is refused as "not the function the scan read", since no module changed after the scan.
+; Purpose: when one member calls another (external @outer_X calls internal @leaf_X, twice, in each of three modules; the leaves are one family, the outers another), what a backend does must not depend on the order of the functions in its module: every module ends with the same shared bodies, and no member is refused as "not the function the scan read", since no module changed after the scan.
 
 ; SCAN: coalesce-backend --scan: 4 modules, 2 families planned (6 functions), 0 left apart
 
@@ -24,7 +24,7 @@
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-define i32 @main() {
+define i32 @main() #0 {
 entry:
   br label %loop
 loop:
@@ -42,13 +42,15 @@ exit:
 
 !0 = !{!"branch_weights", i32 1, i32 100000}
 
+attributes #0 = { minsize optsize }
+
 ;--- a.ll
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
 declare i32 @sink(i32)
 
-define internal i32 @leaf_a(ptr %p, i32 %n) {
+define internal i32 @leaf_a(ptr %p, i32 %n) #0 {
 entry:
   %v = load i32, ptr %p, align 4
   %m = mul i32 %v, 31
@@ -65,7 +67,7 @@ entry:
   ret i32 %r
 }
 
-define i32 @outer_a(ptr %p, i32 %n) {
+define i32 @outer_a(ptr %p, i32 %n) #0 {
 entry:
   %v = load i32, ptr %p, align 4
   %m = mul i32 %v, 3
@@ -73,13 +75,16 @@ entry:
   %s = lshr i32 %x, 5
   %c = call i32 @leaf_a(ptr %p, i32 %s)
   %y = shl i32 %c, 2
-  %z = or i32 %y, %x
+  %d = call i32 @leaf_a(ptr %p, i32 %y)
+  %z = or i32 %d, %x
   %w = sub i32 %z, %n
   %q = and i32 %w, 4095
   store i32 %q, ptr %p, align 4
   %r = add i32 %q, %c
   ret i32 %r
 }
+
+attributes #0 = { minsize optsize }
 
 ;--- b.ll
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
@@ -87,7 +92,7 @@ target triple = "x86_64-unknown-linux-gnu"
 
 declare i32 @sink(i32)
 
-define i32 @outer_b(ptr %p, i32 %n) {
+define i32 @outer_b(ptr %p, i32 %n) #0 {
 entry:
   %v = load i32, ptr %p, align 4
   %m = mul i32 %v, 5
@@ -95,7 +100,8 @@ entry:
   %s = lshr i32 %x, 5
   %c = call i32 @leaf_b(ptr %p, i32 %s)
   %y = shl i32 %c, 2
-  %z = or i32 %y, %x
+  %d = call i32 @leaf_b(ptr %p, i32 %y)
+  %z = or i32 %d, %x
   %w = sub i32 %z, %n
   %q = and i32 %w, 4095
   store i32 %q, ptr %p, align 4
@@ -103,7 +109,7 @@ entry:
   ret i32 %r
 }
 
-define internal i32 @leaf_b(ptr %p, i32 %n) {
+define internal i32 @leaf_b(ptr %p, i32 %n) #0 {
 entry:
   %v = load i32, ptr %p, align 4
   %m = mul i32 %v, 37
@@ -120,13 +126,15 @@ entry:
   ret i32 %r
 }
 
+attributes #0 = { minsize optsize }
+
 ;--- c.ll
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
 declare i32 @sink(i32)
 
-define internal i32 @leaf_c(ptr %p, i32 %n) {
+define internal i32 @leaf_c(ptr %p, i32 %n) #0 {
 entry:
   %v = load i32, ptr %p, align 4
   %m = mul i32 %v, 41
@@ -143,7 +151,7 @@ entry:
   ret i32 %r
 }
 
-define i32 @outer_c(ptr %p, i32 %n) {
+define i32 @outer_c(ptr %p, i32 %n) #0 {
 entry:
   %v = load i32, ptr %p, align 4
   %m = mul i32 %v, 7
@@ -151,10 +159,13 @@ entry:
   %s = lshr i32 %x, 5
   %c = call i32 @leaf_c(ptr %p, i32 %s)
   %y = shl i32 %c, 2
-  %z = or i32 %y, %x
+  %d = call i32 @leaf_c(ptr %p, i32 %y)
+  %z = or i32 %d, %x
   %w = sub i32 %z, %n
   %q = and i32 %w, 4095
   store i32 %q, ptr %p, align 4
   %r = add i32 %q, %c
   ret i32 %r
 }
+
+attributes #0 = { minsize optsize }

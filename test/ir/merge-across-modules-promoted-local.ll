@@ -10,13 +10,16 @@
 ; RUN: %opt-coalesce -passes=coalesce-merge-across-modules -coalesce-cross-module-plan=%t/plan.json -coalesce-verify %t/a.bc -S -o %t/a.out.ll
 ; RUN: %opt-coalesce -passes=coalesce-merge-across-modules -coalesce-cross-module-plan=%t/plan.json -coalesce-verify %t/b.bc -S -o %t/b.out.ll
 ; RUN: cat %t/a.out.ll %t/b.out.ll | FileCheck %s
-; Purpose: the scan reads the modules as compiled, and a backend may find a member renamed: ThinLTO promotes a local function whose caller another module imports (internal @hash_a becomes hidden @hash_a.llvm.4242). The backend finds it by its input name all the same; no longer local, it becomes a thunk (its caller keeps calling it), while module b's member, still internal and only called, has its call rewritten; both use the shared body of one name.
+; Purpose: the scan reads the modules as compiled, and a backend may find a member renamed: ThinLTO promotes a local function whose caller another module imports (internal @hash_a becomes hidden @hash_a.llvm.4242). The backend finds it by its input name all the same; no longer local, it becomes a thunk (its callers keep calling it), while module b's member, still internal and only called (twice, and too large under minsize for its backend to inline), has its calls rewritten; both use the shared body of one name.
 
 ; SCAN: coalesce-backend --scan: 4 modules, 1 families planned (3 functions), 0 left apart
 ; PLAN: "function": "hash_a",
 
 ; CHECK-LABEL: ; ModuleID = '{{.*}}a.bc'
 ; CHECK-LABEL: define i32 @use_a(
+; CHECK-NEXT:  entry:
+; CHECK-NEXT:    %r = call i32 @hash_a.llvm.4242(ptr %p, i32 %n)
+; CHECK-LABEL: define i32 @reuse_a(
 ; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    %r = call i32 @hash_a.llvm.4242(ptr %p, i32 %n)
 ; CHECK-LABEL: define hidden i32 @hash_a.llvm.4242(
@@ -31,6 +34,10 @@
 ; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    %r = call i32 @__coalesce.[[H]](ptr %p, i32 %n, i32 37)
 ; CHECK-NOT:   @hash_b
+; CHECK-LABEL: define i32 @reuse_b(
+; CHECK-NEXT:  entry:
+; CHECK-NEXT:    %r = call i32 @__coalesce.[[H]](ptr %p, i32 %n, i32 37)
+; CHECK-NOT:   @hash_b
 ; CHECK-LABEL: define weak_odr hidden i32 @__coalesce.
 ; CHECK-SAME:    [[H]](ptr %p, i32 %n, i32 %0) unnamed_addr #{{[0-9]+}} comdat {
 ; CHECK-NOT:   @hash_b
@@ -40,7 +47,7 @@
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-define i32 @main() {
+define i32 @main() #0 {
 entry:
   br label %loop
 loop:
@@ -58,19 +65,27 @@ exit:
 
 !0 = !{!"branch_weights", i32 1, i32 100000}
 
+attributes #0 = { minsize optsize }
+
 ;--- a.ll
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
 declare i32 @sink(i32)
 
-define i32 @use_a(ptr %p, i32 %n) {
+define i32 @use_a(ptr %p, i32 %n) #0 {
 entry:
   %r = call i32 @hash_a(ptr %p, i32 %n)
   ret i32 %r
 }
 
-define internal i32 @hash_a(ptr %p, i32 %n) {
+define i32 @reuse_a(ptr %p, i32 %n) #0 {
+entry:
+  %r = call i32 @hash_a(ptr %p, i32 %n)
+  ret i32 %r
+}
+
+define internal i32 @hash_a(ptr %p, i32 %n) #0 {
 entry:
   %v = load i32, ptr %p, align 4
   %m = mul i32 %v, 31
@@ -87,19 +102,27 @@ entry:
   ret i32 %r
 }
 
+attributes #0 = { minsize optsize }
+
 ;--- b.ll
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
 declare i32 @sink(i32)
 
-define i32 @use_b(ptr %p, i32 %n) {
+define i32 @use_b(ptr %p, i32 %n) #0 {
 entry:
   %r = call i32 @hash_b(ptr %p, i32 %n)
   ret i32 %r
 }
 
-define internal i32 @hash_b(ptr %p, i32 %n) {
+define i32 @reuse_b(ptr %p, i32 %n) #0 {
+entry:
+  %r = call i32 @hash_b(ptr %p, i32 %n)
+  ret i32 %r
+}
+
+define internal i32 @hash_b(ptr %p, i32 %n) #0 {
 entry:
   %v = load i32, ptr %p, align 4
   %m = mul i32 %v, 37
@@ -116,19 +139,27 @@ entry:
   ret i32 %r
 }
 
+attributes #0 = { minsize optsize }
+
 ;--- c.ll
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
 declare i32 @sink(i32)
 
-define i32 @use_c(ptr %p, i32 %n) {
+define i32 @use_c(ptr %p, i32 %n) #0 {
 entry:
   %r = call i32 @hash_c(ptr %p, i32 %n)
   ret i32 %r
 }
 
-define internal i32 @hash_c(ptr %p, i32 %n) {
+define i32 @reuse_c(ptr %p, i32 %n) #0 {
+entry:
+  %r = call i32 @hash_c(ptr %p, i32 %n)
+  ret i32 %r
+}
+
+define internal i32 @hash_c(ptr %p, i32 %n) #0 {
 entry:
   %v = load i32, ptr %p, align 4
   %m = mul i32 %v, 41
@@ -144,3 +175,5 @@ entry:
   %r = add i32 %q, %c
   ret i32 %r
 }
+
+attributes #0 = { minsize optsize }

@@ -79,6 +79,11 @@ std::string body(const std::string &Mul, const std::string &Extra = "",
 /// Sites of body() without Extra.
 constexpr unsigned BodySites = 7;
 
+/// The attribute group #0 of a module built at -Oz, which puts it on every
+/// function: a body() is then too large for the backend's inliner at
+/// minsize, unless it is called only once.
+const char *const Oz = "attributes #0 = { minsize optsize }\n";
+
 std::string fn(const std::string &Head, const std::string &Body) {
   return "define " + Head + " {\n" + Body + "}\n";
 }
@@ -655,13 +660,19 @@ TEST_F(CrossModuleTest, DifferentCalleeBecomesAPointerParameter) {
 // An inline function is one function of the link however many modules
 // hold a copy: one member, with every module that defines it.
 TEST_F(CrossModuleTest, CopiesOfOneFunctionAreOneMemberWithTheirModules) {
+  // Called twice in each module and built at -Oz: not a copy the
+  // backend's inliner would take into its callers.
   auto Copy = [](const std::string &User) {
-    return fn("linkonce_odr i32 @inl(i32 %a)", body("3")) +
-           fn("i32 @" + User + "(i32 %a)",
-              "  %r = call i32 @inl(i32 %a)\n  ret i32 %r\n");
+    return fn("linkonce_odr i32 @inl(i32 %a) #0", body("3")) +
+           fn("i32 @" + User + "(i32 %a) #0",
+              "  %r = call i32 @inl(i32 %a)\n"
+              "  %s = call i32 @inl(i32 %r)\n"
+              "  ret i32 %s\n") +
+           Oz;
   };
-  std::vector<Unit> Units = {unit("a.o", Copy("ua")), unit("b.o", Copy("ub")),
-                             unit("c.o", fn("i32 @gamma(i32 %a)", body("9")))};
+  std::vector<Unit> Units = {
+      unit("a.o", Copy("ua")), unit("b.o", Copy("ub")),
+      unit("c.o", fn("i32 @gamma(i32 %a) #0", body("9")) + Oz)};
   ASSERT_TRUE(scan(Units)) << Error;
   ASSERT_EQ(1u, Plan.Families.size()) << Plan.toJSON();
   const Family &Fy = Plan.Families[0];
@@ -729,15 +740,18 @@ TEST_F(CrossModuleTest, PromotedStringLiteralKeepsTheSharedBodysName) {
   EXPECT_EQ(SharedB[0]->getName().str(), Shared[0]->getName().str());
 }
 
+// Called twice and built at -Oz (too large for the backend's inliner at
+// minsize), the helper stays a member; its module rewrites its calls.
 TEST_F(CrossModuleTest, LocalMemberOnlyCalledIsReplacedByItsCalls) {
   std::vector<Unit> Units = {
-      unit("a.o", fn("internal i32 @helper(i32 %a)", body("3")) +
-                      fn("i32 @user(i32 %a)",
+      unit("a.o", fn("internal i32 @helper(i32 %a) #0", body("3")) +
+                      fn("i32 @user(i32 %a) #0",
                          "  %r = call i32 @helper(i32 %a)\n"
                          "  %s = call i32 @helper(i32 %r)\n"
-                         "  ret i32 %s\n")),
-      unit("b.o", fn("i32 @beta(i32 %a)", body("5"))),
-      unit("c.o", fn("i32 @gamma(i32 %a)", body("9")))};
+                         "  ret i32 %s\n") +
+                      Oz),
+      unit("b.o", fn("i32 @beta(i32 %a) #0", body("5")) + Oz),
+      unit("c.o", fn("i32 @gamma(i32 %a) #0", body("9")) + Oz)};
   ASSERT_TRUE(scan(Units)) << Error;
   const Family *Fy = familyOf(Plan, "helper");
   ASSERT_TRUE(Fy) << Plan.toJSON();

@@ -4,11 +4,11 @@
 // core/crossmodule over a ThinLTO link's bitcode modules, run as a step of
 // its own before the backends (a build system's action, or a host's). The
 // inputs are the link's bitcode objects and archives, given as the link is
-// given them; each module is named as ld.lld names it (the path; an
-// archive member "lib.a(member.o at OFFSET)"): each backend finds its
-// part of the plan by its module's name. The backends
-// take the plan as -coalesce-cross-module-plan=PLAN.json (under ld.lld in
-// process: COALESCE_OPTIONS; coalesce-backend: -mllvm).
+// given them (of an archive, the members the link would take); each module
+// is named as ld.lld names it (the path; an archive member "lib.a(member.o
+// at OFFSET)"): each backend finds its part of the plan by its module's
+// name. The backends take the plan as -coalesce-cross-module-plan=PLAN.json
+// (under ld.lld in process: COALESCE_OPTIONS; coalesce-backend: -mllvm).
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,7 +16,10 @@
 
 #include "core/crossmodule/CrossModule.h"
 
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/BinaryFormat/Magic.h"
+#include "llvm/LTO/LTO.h"
 #include "llvm/Object/Archive.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/CrashRecoveryContext.h"
@@ -86,6 +89,74 @@ bool addArchiveMembers(const std::string &Path, MemoryBufferRef Whole,
   return true;
 }
 
+/// Leaves out the archive members (FromArchive) an ld.lld link of Inputs
+/// would not take: it takes every object, and a member only when it
+/// defines a symbol that what it took already needs (whatever the order:
+/// ld.lld remembers an archive's symbols). The roots are the objects'
+/// undefined symbols and main. A member left out gets no backend: a family
+/// planned with it would pay a shared body for fewer members than priced.
+/// Returns how many were left out; Why says why the symbols of an input
+/// could not be read.
+size_t leaveOutUnlinkedMembers(std::vector<ScanInput> &Inputs,
+                               const std::vector<bool> &FromArchive,
+                               std::string &Why) {
+  struct Symbols {
+    std::vector<std::string> Defined, Needed;
+  };
+  std::vector<Symbols> Of(Inputs.size());
+  StringMap<std::vector<size_t>> Definers; // Members defining a name.
+  for (size_t I = 0; I != Inputs.size(); ++I) {
+    Expected<std::unique_ptr<lto::InputFile>> F =
+        lto::InputFile::create(Inputs[I].Bitcode);
+    if (!F) {
+      Why = Inputs[I].Module + ": " + toString(F.takeError());
+      return 0;
+    }
+    for (const lto::InputFile::Symbol &Sym : (*F)->symbols()) {
+      if (!Sym.isUndefined())
+        Of[I].Defined.push_back(Sym.getName().str());
+      else if (!Sym.isWeak())
+        Of[I].Needed.push_back(Sym.getName().str());
+    }
+    if (FromArchive[I])
+      for (const std::string &Name : Of[I].Defined)
+        Definers[Name].push_back(I);
+  }
+  std::vector<bool> Taken(Inputs.size());
+  StringSet<> Defined;
+  std::vector<std::string> Work{"main"};
+  auto Take = [&](size_t I) {
+    Taken[I] = true;
+    for (const std::string &Name : Of[I].Defined)
+      Defined.insert(Name);
+    Work.insert(Work.end(), Of[I].Needed.begin(), Of[I].Needed.end());
+  };
+  for (size_t I = 0; I != Inputs.size(); ++I)
+    if (!FromArchive[I])
+      Take(I);
+  while (!Work.empty()) {
+    std::string Name = std::move(Work.back());
+    Work.pop_back();
+    if (Defined.contains(Name))
+      continue;
+    auto It = Definers.find(Name);
+    if (It == Definers.end())
+      continue;
+    for (size_t I : It->second)
+      if (!Taken[I]) {
+        Take(I);
+        break;
+      }
+  }
+  std::vector<ScanInput> Linked;
+  for (size_t I = 0; I != Inputs.size(); ++I)
+    if (Taken[I])
+      Linked.push_back(Inputs[I]);
+  size_t LeftOut = Inputs.size() - Linked.size();
+  Inputs = std::move(Linked);
+  return LeftOut;
+}
+
 } // namespace
 
 int scanAction(ArrayRef<const char *> Args,
@@ -115,6 +186,7 @@ int scanAction(ArrayRef<const char *> Args,
   std::vector<std::unique_ptr<MemoryBuffer>> Buffers;
   std::vector<std::unique_ptr<object::Archive>> Archives;
   std::vector<ScanInput> Inputs;
+  std::vector<bool> FromArchive;
   for (const std::string &P : Paths) {
     ErrorOr<std::unique_ptr<MemoryBuffer>> B = MemoryBuffer::getFile(P);
     if (!B)
@@ -124,6 +196,7 @@ int scanAction(ArrayRef<const char *> Args,
     file_magic Magic = identify_magic(Whole.getBuffer());
     if (Magic == file_magic::bitcode) {
       Inputs.push_back({P, Whole});
+      FromArchive.push_back(false);
       continue;
     }
     if (Magic != file_magic::archive)
@@ -134,7 +207,13 @@ int scanAction(ArrayRef<const char *> Args,
     std::string Why;
     if (!addArchiveMembers(P, Whole, Inputs, Archives, Why))
       return scanFailure(Why);
+    FromArchive.resize(Inputs.size(), true);
   }
+  // Only what the link takes of the archives.
+  std::string Why;
+  size_t LeftOut = leaveOutUnlinkedMembers(Inputs, FromArchive, Why);
+  if (!Why.empty())
+    return scanFailure(Why);
 
   ScanOptions Options;
   // As in a backend: a function other modules call may be called from
@@ -156,6 +235,9 @@ int scanAction(ArrayRef<const char *> Args,
     size_t Members = 0;
     for (const Family &F : Plan.Families)
       Members += F.Members.size();
+    if (LeftOut)
+      errs() << "coalesce-backend --scan: " << LeftOut
+             << " archive members the link would not take left out\n";
     errs() << "coalesce-backend --scan: " << Inputs.size() << " modules, "
            << Plan.Families.size() << " families planned (" << Members
            << " functions), " << Plan.Missed.size() << " left apart\n";
