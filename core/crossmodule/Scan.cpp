@@ -59,8 +59,9 @@
 //     a member and the linker keeps one; each member gives up its body and
 //     pays for passing its constants, at each call if it is local to its
 //     module and only called (its calls are rewritten), else in a thunk.
-//     Members that would pay as much as their body saves leave (the
-//     parameters are found again among those that stay), and so do those
+//     Members that would pay more than half what their body saves leave
+//     (a margin for the model's error on small functions; the parameters
+//     are found again among those that stay), and so do those
 //     the backend's inliner would take into their callers (only called,
 //     and once or small): their bodies go anyway, and merging them would
 //     keep them. A callee that
@@ -618,7 +619,11 @@ bool Scanner::price(std::string &Error) {
     for (size_t M = 0; M != Fy.Members.size(); ++M) {
       const Price &P = Prices[Fam][M];
       HotCallee |= P.HotCallee;
-      if (P.Inlined || P.Forward >= P.Body ||
+      // A member's saving is its body less its forwarding, both by the
+      // size model: only a member whose body is at least twice its
+      // forwarding keeps a saving the model's error cannot turn around
+      // (a deleting destructor: a call and a jump, against a thunk).
+      if (P.Inlined || 2 * P.Forward > P.Body ||
           !Budget.affords(Added + P.RunTime))
         continue;
       Added += P.RunTime;
@@ -636,10 +641,10 @@ bool Scanner::price(std::string &Error) {
       StayPrints.push_back(FamilyPrints[Fam][M]);
     }
     if (InputsOf.size() < 2) {
-      leaveApart(Fy, "passing the constants would cost as much as the "
-                     "bodies save, or slow the calls past the run-time "
-                     "budget, or the backends would inline the functions "
-                     "anyway");
+      leaveApart(Fy, "passing the constants would cost more than half of "
+                     "what the bodies save, or slow the calls past the "
+                     "run-time budget, or the backends would inline the "
+                     "functions anyway");
       continue;
     }
     // Fewer members never need more parameters; the prices stay upper
