@@ -169,8 +169,9 @@ class Variant:
         if self.options:
             flags.append('(COALESCE_OPTIONS="%s")' % " ".join(self.options))
         if self.scan:
-            flags.append("(first `coalesce-backend --scan -o PLAN OBJECTS`; "
-                         "COALESCE_OPTIONS=-coalesce-cross-module-plan=PLAN)")
+            flags.append("(first `coalesce-backend --scan --icf -o PLAN "
+                         "OBJECTS`; COALESCE_OPTIONS=-coalesce-cross-module-"
+                         "plan=PLAN)")
         return " ".join(flags)
 
 
@@ -546,6 +547,7 @@ def link_one(ctx, variant, binary, objs, out, cxx):
     if variant.scan:
         plan = out + ".plan.json"
         scan = [ctx.backend, "--scan", "-o", plan] + \
+            (["--icf"] if "-Wl,--icf=all" in variant.ldflags else []) + \
             [objs[u] for u in binary.units]
         r = subprocess.run(scan, stdout=subprocess.PIPE,
                            stderr=subprocess.STDOUT, timeout=3600)

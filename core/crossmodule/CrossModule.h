@@ -86,6 +86,10 @@ struct ScanOptions {
   HotnessOptions Hotness;
   /// As Config::RunTimeBudgetPerMille, of the whole program's estimate.
   unsigned RunTimeBudgetPerMille = 5;
+  /// The link folds identical code itself (ld.lld --icf=all): functions
+  /// equal to the last bit are left to it, which folds them for nothing,
+  /// where a shared body would keep a thunk for each.
+  bool LinkerFoldsIdentical = false;
   /// Modules read at once.
   unsigned Threads = 1;
   /// Runs the reading and analysis of one module; false if it crashed (a

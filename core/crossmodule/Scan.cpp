@@ -53,7 +53,9 @@
 //     constants: a family when they come from two modules or more. Its
 //     parameters are the sites whose keys differ; more than MaxParameters
 //     and the family stays apart. With no parameter and only functions
-//     local to their modules it is SharedBodies' to fold, in the backends.
+//     local to their modules it is SharedBodies' to fold, in the backends;
+//     with no parameter under a linker that folds identical code (ld.lld
+//     --icf=all), it is the linker's, which keeps no thunks.
 //  4. Price each family in bytes, reading its members' modules once more:
 //     the shared body (with its parameters) is made in every module with
 //     a member and the linker keeps one; each member gives up its body and
@@ -523,8 +525,11 @@ void Scanner::formFamilies() {
     for (size_t P : List)
       F.Members.push_back({Prints[P].Name, Modules[P]});
     F.Parameters = parameters(F, List);
-    if (F.Parameters.empty() && !AnyOfTheLink)
-      continue; // Equal local functions: SharedBodies names them alike.
+    // Equal functions: SharedBodies names local ones alike, and a linker
+    // that folds identical code takes the others for nothing.
+    if (F.Parameters.empty() &&
+        (!AnyOfTheLink || Options.LinkerFoldsIdentical))
+      continue;
     if (F.Parameters.size() > Options.Constants.MaxParameters) {
       leaveApart(F, std::to_string(F.Parameters.size()) +
                         " constants differ; at most " +

@@ -515,6 +515,23 @@ TEST_F(CrossModuleTest, IdenticalExternalFunctionsMakeAFamilyWithoutParameters) 
   EXPECT_EQ(0u, Rep.Merges[0].ConstantParameters);
 }
 
+// A linker that folds identical code (ld.lld --icf=all) folds them for
+// nothing; a shared body would keep a thunk for each. A family with a
+// parameter is still planned.
+TEST_F(CrossModuleTest, IdenticalFunctionsAreTheLinkersWhenItFoldsThem) {
+  ScanOptions O = options();
+  O.LinkerFoldsIdentical = true;
+  std::vector<Unit> Same = {unit("a.o", fn("i32 @alpha(i32 %a)", body("3"))),
+                            unit("b.o", fn("i32 @beta(i32 %a)", body("3")))};
+  ASSERT_TRUE(scan(Same, O)) << Error;
+  EXPECT_TRUE(Plan.Families.empty()) << Plan.toJSON();
+  std::vector<Unit> Apart = {unit("a.o", fn("i32 @alpha(i32 %a)", body("3"))),
+                             unit("b.o", fn("i32 @beta(i32 %a)", body("5")))};
+  ASSERT_TRUE(scan(Apart, O)) << Error;
+  ASSERT_EQ(1u, Plan.Families.size()) << Plan.toJSON();
+  EXPECT_EQ(std::vector<unsigned>{0}, Plan.Families[0].Parameters);
+}
+
 TEST_F(CrossModuleTest, TooManyDifferingConstantsLeaveTheFamilyApart) {
   // The multiplier and the added constant differ.
   std::vector<Unit> Units = {

@@ -201,7 +201,7 @@ void printUsage(raw_ostream &OS) {
         "them together\n"
         "  as ld.lld does in process.\n"
         "Merging across modules: coalesce-backend --scan -o PLAN.json [-j N] "
-        "MODULE.o... reads\n"
+        "[-v] [--icf] INPUT... reads\n"
         "  every module of the link (named as the link names them) and plans "
         "which functions\n"
         "  equal up to constants share a body; each backend takes the plan "

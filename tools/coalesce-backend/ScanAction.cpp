@@ -1,14 +1,17 @@
 //===- tools/coalesce-backend/ScanAction.cpp - The cross-module scan ------===//
 //
-// `coalesce-backend --scan -o PLAN.json [-j N] [-v] INPUT...`: the scan of
-// core/crossmodule over a ThinLTO link's bitcode modules, run as a step of
-// its own before the backends (a build system's action, or a host's). The
-// inputs are the link's bitcode objects and archives, given as the link is
-// given them (of an archive, the members the link would take); each module
-// is named as ld.lld names it (the path; an archive member "lib.a(member.o
-// at OFFSET)"): each backend finds its part of the plan by its module's
-// name. The backends take the plan as -coalesce-cross-module-plan=PLAN.json
-// (under ld.lld in process: COALESCE_OPTIONS; coalesce-backend: -mllvm).
+// `coalesce-backend --scan -o PLAN.json [-j N] [-v] [--icf] INPUT...`: the
+// scan of core/crossmodule over a ThinLTO link's bitcode modules, run as a
+// step of its own before the backends (a build system's action, or a
+// host's). The inputs are the link's bitcode objects and archives, given
+// as the link is given them (of an archive, the members the link would
+// take); each module is named as ld.lld names it (the path; an archive
+// member "lib.a(member.o at OFFSET)"): each backend finds its part of the
+// plan by its module's name. The backends take the plan as
+// -coalesce-cross-module-plan=PLAN.json (under ld.lld in process:
+// COALESCE_OPTIONS; coalesce-backend: -mllvm). --icf: the link folds
+// identical code (--icf=all), and functions equal to the last bit are left
+// to it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -43,7 +46,8 @@ int scanFailure(const Twine &Message) {
 }
 
 constexpr const char *Usage =
-    "usage: coalesce-backend --scan -o PLAN.json [-j N] [-v] INPUT.o|INPUT.a...";
+    "usage: coalesce-backend --scan -o PLAN.json [-j N] [-v] [--icf] "
+    "INPUT.o|INPUT.a...";
 
 /// Adds the bitcode members of the archive at Path, named as ld.lld names
 /// an archive member's module ("lib.a(member.o at OFFSET)") so that each
@@ -164,6 +168,7 @@ int scanAction(ArrayRef<const char *> Args,
   std::string Out;
   unsigned Jobs = 0;
   bool Verbose = false;
+  ScanOptions Options;
   std::vector<std::string> Paths;
   for (size_t I = 0; I < Args.size(); ++I) {
     StringRef A = Args[I];
@@ -174,6 +179,8 @@ int scanAction(ArrayRef<const char *> Args,
         return scanFailure("-j takes a positive number of threads");
     } else if (A == "-v") {
       Verbose = true;
+    } else if (A == "--icf") {
+      Options.LinkerFoldsIdentical = true;
     } else if (A.starts_with("-")) {
       return scanFailure("unknown option '" + A + "' (" + Usage + ")");
     } else {
@@ -215,7 +222,6 @@ int scanAction(ArrayRef<const char *> Args,
   if (!Why.empty())
     return scanFailure(Why);
 
-  ScanOptions Options;
   // As in a backend: a function other modules call may be called from
   // their loops.
   Options.Hotness.CalledFromOtherModules = true;
