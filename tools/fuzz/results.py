@@ -138,12 +138,15 @@ def per_program(store):
     for name, m in sorted(store["modes"].items()):
         c, n = m["counts"], m["counts"].get("thin-reported", 0)
         if n:
-            thin.append("| %s | %d | %d | %d | %.1f | %.1f | %.1f |" % (
+            thin.append("| %s | %d | %d | %d | %.1f | %.1f | %.1f | %.1f |" % (
                 name, c.get("thin-links", 0), c.get("thin-mismatches", 0), n, c.get("sum-thin-merges", 0) / n,
+                c.get("sum-thin-merged-across-modules", 0) / n,
                 c.get("sum-thin-outlined-sites", 0) / n, c.get("sum-thin-shared", 0) / n))
     if thin:
         out += ["ThinLTO links (ld.lld and ld.gold, coalesce in every backend), and what coalesce did per program "
-                "in the ld.lld link's backends (its JSON report, summed over the modules):", "",
-                "| mode | ThinLTO links | mismatches | programs | merged | outlined sites | shared across modules |",
-                "|---|---:|---:|---:|---:|---:|---:|"] + thin + [""]
+                "in the ld.lld link's backends (its JSON report, summed over the modules; merged across modules: "
+                "planned by a scan before the link, counted since it came in, so not over every program):", "",
+                "| mode | ThinLTO links | mismatches | programs | merged | of them across modules | outlined sites "
+                "| shared across modules |",
+                "|---|---:|---:|---:|---:|---:|---:|---:|"] + thin + [""]
     return out
