@@ -237,6 +237,14 @@ def markdown(meta, programs, variants, geo):
           "module: `-codegen-data-thinlto-two-rounds` runs the backends "
           "twice, the first round to gather them, the second to merge "
           "with them (both in its link time)")
+    if any(v.key == "thin-coalesce-scan-icf" for v in variants):
+        w("- *thin-coalesce+scan+icf*: merging across modules under ld.lld: "
+          "before the link, `coalesce-backend --scan --icf` reads the "
+          "link's bitcode and plans which functions equal up to constants "
+          "in different modules share a body; every backend takes its "
+          "part (`-coalesce-cross-module-plan=`); `--icf=all` folds the "
+          "backends' copies of each shared body. The scan's time is in its "
+          "link time")
     if any(v.key == "gold-mergefunc" for v in variants):
         w("- ld.gold: the anchor is `LLVMgold.so` running LLVM's function "
           "merger through its own option `-plugin-opt=merge-functions` "
