@@ -32,14 +32,19 @@ constexpr const char *PassName = "coalesce-merge-across-modules";
 
 /// The shared body for Member with Parameters as arguments, named Name:
 /// made from Member's body, which moves there.
-Function *makeSharedBody(Function &Member, ArrayRef<OperandSite> Parameters,
-                         ArrayRef<Constant *> Args, const std::string &Name) {
-  Module &M = *Member.getParent();
+/// The type of Member's shared body: its parameters, then Args'.
+FunctionType *sharedType(const Function &Member, ArrayRef<Constant *> Args) {
   SmallVector<Type *, 8> Params(Member.getFunctionType()->params());
   for (Constant *C : Args)
     Params.push_back(C->getType());
-  auto *Ty = FunctionType::get(Member.getReturnType(), Params, false);
-  Function *Shared = Function::Create(Ty, GlobalValue::WeakODRLinkage,
+  return FunctionType::get(Member.getReturnType(), Params, false);
+}
+
+Function *makeSharedBody(Function &Member, ArrayRef<OperandSite> Parameters,
+                         ArrayRef<Constant *> Args, const std::string &Name) {
+  Module &M = *Member.getParent();
+  Function *Shared = Function::Create(sharedType(Member, Args),
+                                      GlobalValue::WeakODRLinkage,
                                       Member.getAddressSpace(), Name, &M);
   Shared->copyAttributesFrom(&Member);
   AttributeList A = Member.getAttributes();
@@ -167,21 +172,12 @@ void Applier::apply(Function &F, const Family &Fy, const FamilyMember &Mem) {
     return Missed("it names a global of its own module");
   uint64_t Body = Size.removedBytes(F);
   Function *Shared = M.getFunction(*SharedName);
-  if (Shared) {
-    // Made for another member of this module: the same content.
-    SmallVector<Type *, 8> Params(F.getFunctionType()->params());
-    for (Constant *C : Args)
-      Params.push_back(C->getType());
-    if (Shared->getFunctionType() !=
-        FunctionType::get(F.getReturnType(), Params, false))
-      return Missed("a function of this module has its shared body's name");
-    for (BasicBlock &BB : F)
-      BB.dropAllReferences();
-    while (!F.empty())
-      F.begin()->eraseFromParent();
-  } else {
+  // Made for another member of this module already: the same content (F's
+  // own body goes when it becomes a thunk below).
+  if (Shared && Shared->getFunctionType() != sharedType(F, Args))
+    return Missed("a function of this module has its shared body's name");
+  if (!Shared)
     Shared = makeSharedBody(F, Parameters, Args, *SharedName);
-  }
 
   // Step 8: a thunk for now (rewriteCalls may yet remove it).
   std::vector<const Value *> ArgValues(Args.begin(), Args.end());
