@@ -18,6 +18,8 @@ ESSAYS = [
      "Comparison: a total order over functions"),
     ("core/merging/IdenticalMerger.cpp", "docs/merging.md",
      "Merging identical functions"),
+    ("core/merging/CallClasses.cpp", "docs/call-classes.md",
+     "Call classes: functions equal through the calls between them"),
     ("core/merging/ConstantMerger.cpp", "docs/merging-constants.md",
      "Merging functions that differ only in constants"),
     ("core/similarity/Similarity.cpp", "docs/similarity.md",

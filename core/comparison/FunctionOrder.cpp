@@ -49,13 +49,16 @@
 //     (the most generic of the two, or none), as CSE does.
 //  4. Operands: local values (arguments, instructions, blocks) compare by
 //     serial number, so two bodies are equal when their def-use graphs are
-//     isomorphic under the walk. A use of the function itself matches a use
-//     of the other function itself (self-recursion). Constants compare by a
+//     isomorphic under the walk. A call of the function itself matches a
+//     call of the other function itself (self-recursion); its address as a
+//     value is its identity, as any global's. Constants compare by a
 //     type class (pointers in address space 0 count as the integer of their
 //     size; vectors of equal size may bitcast losslessly), then null-ness,
 //     exact type, value kind and contents. Globals compare through the
-//     EquivalencePolicy. Metadata nodes and constants we do not look into
-//     compare by identity number.
+//     EquivalencePolicy, and two functions called directly through its
+//     rule for callees (identity by default; classes of functions that
+//     behave alike in cycle-aware merging, CallClasses.cpp). Metadata
+//     nodes and constants we do not look into compare by identity number.
 //  5. GEPs whose indices are all constant compare by the byte offset they
 //     add, so `gep {i32,i32}, p, 0, 1` equals `gep i8, p, 4`, provided no
 //     step overflows and, under inbounds/nusw/nuw, no step is negative (the
@@ -161,6 +164,11 @@ int EquivalencePolicy::compareGlobals(const GlobalValue *L,
   if (L == R)
     return 0;
   return cmpNumbers(Ctx.globalNumber(L), Ctx.globalNumber(R));
+}
+
+int EquivalencePolicy::compareCallees(const Function *L, const Function *R,
+                                      OrderContext &Ctx) const {
+  return compareGlobals(L, R, Ctx);
 }
 
 OrderContext::OrderContext(const Module &M, const EquivalencePolicy *P,
@@ -549,9 +557,15 @@ int FunctionOrder::cmpMetadata(const Metadata *L, const Metadata *R) {
 int FunctionOrder::cmpGlobals(const GlobalValue *L, const GlobalValue *R) {
   // A reference to the function itself matches a reference to the other
   // function itself: two self-recursive bodies are equal.
+  // Only as a callee: a function's own address used as a value (passed,
+  // stored, compared) is its identity, which a thunk keeps distinct from
+  // the body it forwards to.
   bool SelfL = L == FnL, SelfR = R == FnR;
-  if (SelfL || SelfR)
+  if (ComparingCallees && (SelfL || SelfR))
     return SelfL && SelfR ? 0 : (SelfL ? -1 : 1);
+  if (ComparingCallees)
+    return Ctx.policy().compareCallees(cast<Function>(L), cast<Function>(R),
+                                       Ctx);
   return Ctx.policy().compareGlobals(L, R, Ctx);
 }
 
@@ -690,8 +704,8 @@ int FunctionOrder::cmpInlineAsm(const InlineAsm *L, const InlineAsm *R) const {
 enum class OperandKind { Self, Constant, Metadata, InlineAsm, Local };
 
 int FunctionOrder::cmpValues(const Value *L, const Value *R) {
-  auto KindOf = [](const Value *V, const Function *Self) {
-    if (V == Self)
+  auto KindOf = [this](const Value *V, const Function *Self) {
+    if (V == Self && ComparingCallees)
       return OperandKind::Self;
     if (isa<Constant>(V))
       return OperandKind::Constant;
@@ -1041,6 +1055,16 @@ int FunctionOrder::cmpOperands(const Instruction *L, const Instruction *R,
       return Res;
     if (HoleL)
       return cmpTypes(VL->getType(), VR->getType());
+  }
+  // Two functions called directly compare as callees (the policy may
+  // count two functions that behave alike as one).
+  auto *CL = dyn_cast<CallBase>(L);
+  if (CL && CL->isCallee(&L->getOperandUse(Index)) && isa<Function>(VL) &&
+      isa<Function>(VR) && cast<CallBase>(R)->isCallee(&R->getOperandUse(Index))) {
+    ComparingCallees = true;
+    int Res = cmpValues(VL, VR);
+    ComparingCallees = false;
+    return Res;
   }
   return cmpValues(VL, VR);
 }

@@ -11,8 +11,8 @@
 //
 //  - EquivalencePolicy decides when two globals (callees, referenced
 //    variables) and two constant leaves count as "the same". The identical
-//    merger uses identity; later stages plug in equivalence classes
-//    (cycle-aware merging) and constants-as-parameters.
+//    merger uses identity, then classes of functions that behave alike
+//    for the calls between them (CallClasses.h).
 //  - OrderContext holds what must stay stable across every comparison of one
 //    run: the data layout, the policy, and the numbering of identities
 //    (globals in module order, metadata nodes in meeting order).
@@ -60,6 +60,13 @@ public:
   /// order that is stable for the whole run.
   virtual int compareGlobals(const llvm::GlobalValue *L,
                              const llvm::GlobalValue *R,
+                             OrderContext &Ctx) const;
+  /// Orders two functions called directly (the callee operand of a call,
+  /// neither of them the function being compared). A policy may put
+  /// functions known to behave alike in one place here and nowhere else:
+  /// a call's effect is its callee's behaviour, a function's address held
+  /// as a value is its identity. The default is compareGlobals.
+  virtual int compareCallees(const llvm::Function *L, const llvm::Function *R,
                              OrderContext &Ctx) const;
 };
 
@@ -158,6 +165,8 @@ private:
 
   const llvm::Function *FnL, *FnR;
   OrderContext &Ctx;
+  /// Set while the operands compared are two functions called directly.
+  bool ComparingCallees = false;
   const llvm::DataLayout &DL;
   /// Serial numbers of local values (arguments, blocks, instructions) in
   /// the order the walk meets them, one map per side. They live in the

@@ -39,6 +39,14 @@
 //     and are deferred.
 //  4. Repeat with the deferred functions until nothing changes: merging two
 //     callees can make their callers identical, and so on up the call graph.
+//  5. What is left may be equal only through calls that lead back to
+//     itself (ping calls pong, pong calls ping; ping2 and pong2 the same),
+//     which no order of merging reaches. Partition refinement
+//     (CallClasses.cpp) splits the functions left in the trees into
+//     classes that agree call for call by the class of the callee. If a
+//     class holds two functions the identity order told apart, the trees
+//     are emptied and their functions inserted again (steps 2-4) under an
+//     order that compares a direct callee by its class.
 //
 // How a merged-away function G reaches the kept body F:
 //  - G's address is not significant (unnamed_addr, or local and never
@@ -73,7 +81,9 @@
 // ----
 // Hashing is linear in the module. Each insertion costs O(log N)
 // comparisons, each O(size) at worst and usually much less. Rounds repeat
-// only for changed callers. No pairwise loop over the module.
+// only for changed callers. Step 5 sorts only the functions left in trees
+// (a hash shared by functions found different), and the trees are filled
+// again only where it found a class. No pairwise loop over the module.
 //
 //===----------------------------------------------------------------------===//
 
@@ -81,6 +91,7 @@
 
 #include "core/comparison/FunctionOrder.h"
 #include "core/comparison/StructuralHash.h"
+#include "core/merging/CallClasses.h"
 #include "core/merging/MergeSupport.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -107,6 +118,8 @@ STATISTIC(NumAliases, "Functions turned into aliases of an equal body");
 STATISTIC(NumThunks, "Functions turned into thunks to an equal body");
 STATISTIC(NumCallsRewritten, "Direct calls redirected to the kept body");
 STATISTIC(NumMissed, "Equal functions that could not be merged");
+STATISTIC(NumByClasses,
+          "Functions merged as equal through the classes of their callees");
 
 namespace coalesce {
 namespace {
@@ -136,7 +149,7 @@ class Merger {
 public:
   Merger(Module &M, const MergeOptions &Options, Report &Rep,
          const SizeModel &Size)
-      : M(M), Options(Options), Rep(Rep), Size(Size), Ctx(M) {
+      : M(M), Options(Options), Rep(Rep), Size(Size), Ctx(M, &Classes) {
     Triple T(M.getTargetTriple());
     IsELF = T.isOSBinFormatELF();
     // Position-independent code that is not an executable's (PIE) may end
@@ -159,6 +172,10 @@ private:
   /// Unique functions of one hash value, in FunctionOrder.
   using TreeType = std::set<Function *, TreeLess>;
 
+  void mergeToFixedPoint(std::vector<Function *> Worklist);
+  bool refineCallClasses();
+  std::vector<Function *> takeTrees();
+  uint64_t hashOf(Function &F);
   void insert(Function *F);
   void mergePair(Function *Kept, Function *Dup);
   bool forward(Function *Dup, Function *Kept, std::string &Why);
@@ -184,7 +201,13 @@ private:
   const MergeOptions &Options;
   Report &Rep;
   const SizeModel &Size;
+  /// Empty while merging by identity; then the classes of what is left.
+  CallClasses Classes;
   OrderContext Ctx;
+  /// The identity order, once the classes are in use: it tells a merge the
+  /// classes found (MergeRecord::ByCallClasses) from any other.
+  std::unique_ptr<OrderContext> Identity;
+  bool PairByClasses = false;
   /// The unique functions of one hash value: only functions that hash
   /// alike are ever compared. Most hash values have one unique function,
   /// which needs no tree; the tree is made when a second one arrives.
@@ -247,6 +270,17 @@ bool Merger::run() {
 
   // 2-4. Insert strong definitions, then interposable ones; repeat with the
   // callers whose bodies changed until nothing changes.
+  mergeToFixedPoint(std::move(Worklist));
+
+  // 5. What is left may still be equal through calls that lead back to
+  // itself: compare calls by the class of their callee and merge again.
+  if (refineCallClasses())
+    mergeToFixedPoint(takeTrees());
+  Rep.resolveChains();
+  return Changed;
+}
+
+void Merger::mergeToFixedPoint(std::vector<Function *> Worklist) {
   while (!Worklist.empty()) {
     for (bool Interposable : {false, true})
       for (Function *F : Worklist)
@@ -258,13 +292,60 @@ bool Merger::run() {
     Deferred.clear();
     DeferredSet.clear();
   }
-  Rep.resolveChains();
-  return Changed;
+}
+
+// Step 5. Returns whether the classes found something the identity order
+// did not: two functions in one class that are both still in a tree (the
+// trees hold functions the identity order tells apart).
+bool Merger::refineCallClasses() {
+  std::vector<std::pair<Function *, uint64_t>> Domain;
+  for (Function &F : M) {
+    // A call of a function the linker or the dynamic linker may replace
+    // is not known to run this body.
+    if (Erased.count(&F) || Forwarders.count(&F) || F.isInterposable() ||
+        isPreemptible(F) || ineligibility(F))
+      continue;
+    uint64_t H = hashOf(F);
+    auto B = Buckets.find(H);
+    if (B != Buckets.end() && B->second.Tree && B->second.Tree->size() > 1)
+      Domain.emplace_back(&F, H);
+  }
+  if (Domain.empty())
+    return false;
+  Classes.refine(Domain, Ctx);
+  for (auto &[H, B] : Buckets) {
+    if (!B.Tree)
+      continue;
+    for (auto I = B.Tree->begin(), E = B.Tree->end(); I != E; ++I)
+      for (auto J = std::next(I); J != E; ++J)
+        if (Classes.sameClass(*I, *J))
+          return true;
+  }
+  return false;
+}
+
+// Empties the trees, whose order the classes change, and returns what they
+// held in module order: the functions to merge again under the classes.
+std::vector<Function *> Merger::takeTrees() {
+  std::vector<Function *> Held;
+  for (Function &F : M)
+    if (InTree.count(&F))
+      Held.push_back(&F);
+  Buckets.clear();
+  InTree.clear();
+  Identity = std::make_unique<OrderContext>(M);
+  return Held;
+}
+
+uint64_t Merger::hashOf(Function &F) {
+  auto [It, New] = Hashes.try_emplace(&F, 0);
+  if (New)
+    It->second = hashFunction(F);
+  return It->second;
 }
 
 void Merger::insert(Function *F) {
-  auto Cached = Hashes.find(F);
-  uint64_t Hash = Cached != Hashes.end() ? Cached->second : hashFunction(*F);
+  uint64_t Hash = hashOf(*F);
   Bucket &B = Buckets[Hash];
   if (!B.Tree) {
     if (!B.Only) {
@@ -336,6 +417,9 @@ void Merger::erase(Function *F) {
   Hashes.erase(F);
   Estimates.erase(F);
   Ctx.forgetGlobal(F);
+  if (Identity)
+    Identity->forgetGlobal(F);
+  Classes.forget(F);
   Erased.insert(F);
   F->eraseFromParent();
 }
@@ -383,6 +467,8 @@ void Merger::recordMerge(Function *Kept, StringRef DupName, MergeKind Kind,
   NumCallsRewritten += Calls;
   Rep.Merges.push_back(
       MergeRecord{Kept->getName().str(), DupName.str(), Kind, Calls, Bytes});
+  Rep.Merges.back().ByCallClasses = PairByClasses;
+  NumByClasses += PairByClasses;
   OptimizationRemarkEmitter ORE(Kept, /*BFI=*/nullptr);
   ORE.emit([&] {
     OptimizationRemark R(PassName, "Merged", Kept);
@@ -439,6 +525,8 @@ bool Merger::aliasAllowed(const Function &Dup, const Function &Kept) const {
 // Decides which of two equal functions keeps the body, then forwards the
 // other one to it.
 void Merger::mergePair(Function *Kept, Function *Dup) {
+  PairByClasses =
+      Identity && FunctionOrder(Kept, Dup, *Identity).compare() != 0;
   if (Kept->isInterposable() && Dup->isInterposable()) {
     mergeInterposables(Kept, Dup);
     return;

@@ -112,6 +112,8 @@ json::Value Report::toJSON() const {
       O["stage"] = R.Stage;
     if (R.ConstantParameters)
       O["constant_parameters"] = R.ConstantParameters;
+    if (R.ByCallClasses)
+      O["by_call_classes"] = true;
     if (!R.Module.empty())
       O["module"] = R.Module;
     MergeList.push_back(std::move(O));
@@ -251,6 +253,8 @@ void Report::printDecisions(raw_ostream &OS) const {
         OS << "  merged '" << R.Merged << "' (" << mergeKindName(R.Kind);
         if (R.ConstantParameters)
           OS << ", " << R.ConstantParameters << " constants as parameters";
+        if (R.ByCallClasses)
+          OS << ", equal through its callees' classes";
         OS << ", ~" << R.EstimatedBytes << " bytes)\n";
       }
   }

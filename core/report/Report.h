@@ -46,8 +46,12 @@ struct MergeRecord {
   unsigned ConstantParameters = 0;
   /// The pipeline stage that made it ("merge", "merge-constants"; the
   /// identical merging between constant rounds counts to the latter).
-  std::string Stage = {};  /// In a report of several modules (ThinLTO), the module it was in.
+  std::string Stage = {};
+  /// In a report of several modules (ThinLTO), the module it was in.
   std::string Module = {};
+  /// Equal only with calls compared by the class of their callee (cycles
+  /// of twins, CallClasses.h); by name, the two bodies differ.
+  bool ByCallClasses = false;
 };
 
 /// One group of similar regions outlined into one new function.
@@ -61,8 +65,12 @@ struct OutlineRecord {
   unsigned Exits = 1;        ///< Ways out of the region.
   /// The regions' bytes minus the calls and the new function (SizeBasis).
   uint64_t EstimatedBytes = 0;
-  std::string Stage = {};  /// In a report of several modules (ThinLTO), the module it was in.
+  std::string Stage = {};
+  /// In a report of several modules (ThinLTO), the module it was in.
   std::string Module = {};
+  /// Equal only with calls compared by the class of their callee (cycles
+  /// of twins, CallClasses.h); by name, the two bodies differ.
+  bool ByCallClasses = false;
 };
 
 struct MissedRecord {

@@ -47,6 +47,14 @@ public:
     }
     return 0;
   }
+  bool boolean(StringRef Key, bool Required = true) {
+    if (const json::Value *V = find(Key, Required)) {
+      if (std::optional<bool> B = V->getAsBoolean())
+        return *B;
+      fail("'" + Key.str() + "' is not true or false");
+    }
+    return false;
+  }
   const json::Array *array(StringRef Key, bool Required = true) {
     if (const json::Value *V = find(Key, Required)) {
       if (const json::Array *A = V->getAsArray())
@@ -123,6 +131,7 @@ std::optional<Report> readReport(const json::Value &V, std::string &Error) {
     M.CallersRewritten = unsigned(F.number("callers_rewritten"));
     M.EstimatedBytes = F.number("estimated_bytes");
     M.ConstantParameters = unsigned(F.number("constant_parameters", false));
+    M.ByCallClasses = F.boolean("by_call_classes", false);
     M.Stage = F.text("stage", false);
     M.Module = F.text("module", false);
     R.Merges.push_back(std::move(M));
