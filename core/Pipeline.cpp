@@ -74,6 +74,25 @@ Outcome runConstantMergeStage(Module &M, const Config &C, Report &R,
   });
 }
 
+/// Whether the outliner will run after merging on this target.
+static bool outlinerRuns(const Config &C, const SizeModel &Size) {
+  return C.Outline && (Size.outlinesByDefault() || C.OutlineWithMachineOutliner);
+}
+
+Outcome runSimilarMergeStage(Module &M, const Config &C, Report &R,
+                             TTIGetter GetTTI) {
+  SizeModel Size = SizeModel::forModule(M, GetTTI);
+  R.SizeBasis = Size.basis();
+  ProgramHotness Hot = ProgramHotness::compute(M, C.Hotness);
+  RunTimeBudget Budget(Hot.executed(), C.RunTimeBudgetPerMille);
+  Budget.spend(C.RunTimeSpentBefore);
+  SimilarMergeOptions Options = C.Similar;
+  Options.OutlinerRuns = false; // Alone, nothing else competes.
+  return runAlone(M, C, R, "merge similar", [&] {
+    return mergeSimilarFunctions(M, Options, R, Size, &Hot, &Budget);
+  });
+}
+
 /// The code a round of outlining and the merging after it changed: the
 /// outlined functions and what merging left as a thunk, whole; in other
 /// functions, the blocks that call an outlined function (a site's call
@@ -221,13 +240,30 @@ Outcome runPipeline(Module &M, const Config &C, Report &R, TTIGetter GetTTI) {
     verifyAfter("merge again", M, C, O);
   }
 
-  // 3. Outline similar regions anywhere in the module into shared
+  // 3. Merge pairs of similar functions into one that takes a selector
+  //    argument, where that saves more than outlining their common code
+  //    would; its selects and branches spend from the same budget.
+  if (C.MergeSimilar) {
+    if (!Hot)
+      Hot = ProgramHotness::compute(M, C.Hotness, &Kept);
+    SimilarMergeOptions Options = C.Similar;
+    Options.OutlinerRuns = outlinerRuns(C, Size);
+    Report Similar;
+    if (mergeSimilarFunctions(M, Options, Similar, Size, &*Hot, &Budget)) {
+      O.Changed = true;
+      Hot.reset();
+      verifyAfter("merge similar", M, C, O);
+    }
+    R.append(Similar, "merge-similar");
+  }
+
+  // 4. Outline similar regions anywhere in the module into shared
   //    functions, in rounds while they still save bytes.
   if (C.Outline)
     O.Changed |=
         outlineRounds(M, C, R, Size, Budget, Kept, O, std::move(Hot));
 
-  // 4. In a ThinLTO backend, functions that other modules may hold too
+  // 5. In a ThinLTO backend, functions that other modules may hold too
   //    are named by their content, in comdats: the linker keeps one body.
   if (C.ThinLTOBackend && C.ShareBodies) {
     Report Shared;
@@ -236,7 +272,7 @@ Outcome runPipeline(Module &M, const Config &C, Report &R, TTIGetter GetTTI) {
     verifyAfter("share bodies", M, C, O);
   }
 
-  // 5. Report: the host prints or writes R.
+  // 6. Report: the host prints or writes R.
   countFunctions(M, R.FunctionsAfter, &R.BodiesAfter);
   return O;
 }

@@ -14,6 +14,7 @@
 #include "core/merging/ConstantMerger.h"
 #include "core/merging/IdenticalMerger.h"
 #include "core/merging/SharedBodies.h"
+#include "core/merging/SimilarMerger.h"
 #include "core/outlining/Outliner.h"
 #include "core/report/Report.h"
 
@@ -32,6 +33,10 @@ struct Config {
   /// merging, which runs again afterwards).
   bool MergeConstants = true;
   ConstantMergeOptions Constants;
+  /// Merge pairs of similar functions into one with a selector argument
+  /// (after merging up to constants, before outlining).
+  bool MergeSimilar = false;
+  SimilarMergeOptions Similar;
   /// Outline similar regions into shared functions (after merging).
   bool Outline = true;
   OutlineOptions Outlining;
@@ -83,6 +88,9 @@ Outcome runConstantMergeStage(llvm::Module &M, const Config &C, Report &R,
                               TTIGetter GetTTI = nullptr);
 
 /// Outlining alone (the `coalesce-outline` pass), its rounds included.
+Outcome runSimilarMergeStage(llvm::Module &M, const Config &C, Report &R,
+                             TTIGetter GetTTI = nullptr);
+
 Outcome runOutlineStage(llvm::Module &M, const Config &C, Report &R,
                         TTIGetter GetTTI = nullptr);
 

@@ -31,6 +31,10 @@ cl::opt<unsigned> MaxConstantParameters(
     cl::value_desc("N"),
     cl::desc("Most constants a body shared up to constants takes as "
              "arguments"));
+cl::opt<bool> MergeSimilar(
+    "coalesce-merge-similar", cl::init(false), cl::cat(Category),
+    cl::desc("Merge pairs of similar functions into one that takes a "
+             "selector argument, where that saves bytes"));
 cl::opt<bool> Outline(
     "coalesce-outline", cl::init(true), cl::cat(Category),
     cl::desc("Outline similar regions anywhere in the program into shared "
@@ -118,6 +122,7 @@ const KnownOption Known[] = {
     {&UseAliases, ValueKind::Flag},   {&RewriteCalls, ValueKind::Flag},
     {&MergeConstants, ValueKind::Flag},
     {&MaxConstantParameters, ValueKind::Number},
+    {&MergeSimilar, ValueKind::Flag},
     {&Outline, ValueKind::Flag},
     {&OutlineMinBenefit, ValueKind::Number},
     {&OutlineMaxArguments, ValueKind::Number},
@@ -233,6 +238,7 @@ bool hostOptions(HostOptions &H, std::string &Error) {
   H.Core.Merge.RewriteDirectCalls = RewriteCalls;
   H.Core.MergeConstants = MergeConstants;
   H.Core.Constants.MaxParameters = MaxConstantParameters;
+  H.Core.MergeSimilar = MergeSimilar;
   H.Core.Outline = Outline;
   H.Core.Outlining.MinBenefit = OutlineMinBenefit;
   H.Core.Outlining.MaxArguments = OutlineMaxArguments;

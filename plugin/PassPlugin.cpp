@@ -6,13 +6,15 @@
 //                                             ThinLTO, in every backend, on
 //                                             its module after import
 //   opt -load-pass-plugin=coalesce.so
-//       -passes=coalesce-merge | coalesce-merge-constants | coalesce-outline
+//       -passes=coalesce-merge | coalesce-merge-constants
+//               | coalesce-merge-similar | coalesce-outline
 //               | coalesce | coalesce-merge-across-modules
 //   clang -fpass-plugin=coalesce.so           per translation unit
 // Pipeline parameters are an option channel of their own, usable wherever a
 // pipeline is written (opt -passes, ld.lld --lto-newpm-passes):
 //   coalesce<print-merges;report=FILE;no-aliases;no-rewrite-calls;verify;
-//            verify-order=N;no-merge-constants;no-outline;thinlto>
+//            verify-order=N;no-merge-constants;[no-]merge-similar;
+//            no-outline;thinlto>
 // (thinlto: run as in a ThinLTO backend, for tests.)
 // The passes hold no algorithm: they read the options, call core/, and
 // hand the report and any problem back to the host.
@@ -51,6 +53,7 @@ namespace {
 enum class Stage {
   MergeOnly,
   MergeConstantsOnly,
+  MergeSimilarOnly,
   OutlineOnly,
   Pipeline,
   /// A ThinLTO backend's part of a cross-module plan, before optimization.
@@ -60,7 +63,7 @@ enum class Stage {
 /// Overrides given as pipeline parameters: coalesce<...>.
 struct PassParams {
   std::optional<bool> PrintMerges, UseAliases, RewriteCalls, Verify,
-      MergeConstants, Outline, ThinBackend;
+      MergeConstants, MergeSimilar, Outline, ThinBackend;
   std::optional<unsigned> VerifyOrder;
   std::optional<std::string> ReportPath;
   std::string Error; ///< A bad parameter, reported when the pass runs.
@@ -76,6 +79,8 @@ struct PassParams {
       H.Core.VerifyEachStage = *Verify;
     if (MergeConstants)
       H.Core.MergeConstants = *MergeConstants;
+    if (MergeSimilar)
+      H.Core.MergeSimilar = *MergeSimilar;
     if (Outline)
       H.Core.Outline = *Outline;
     if (VerifyOrder)
@@ -114,6 +119,10 @@ PassParams parseParams(StringRef Text, StringRef PassName) {
       Flag(P.MergeConstants, true);
     else if (Key == "no-merge-constants")
       Flag(P.MergeConstants, false);
+    else if (Key == "merge-similar")
+      Flag(P.MergeSimilar, true);
+    else if (Key == "no-merge-similar")
+      Flag(P.MergeSimilar, false);
     else if (Key == "outline")
       Flag(P.Outline, true);
     else if (Key == "no-outline")
@@ -132,7 +141,8 @@ PassParams parseParams(StringRef Text, StringRef PassName) {
     } else {
       P.Error = "unknown parameter '" + Item.str() + "' of " + PassName.str() +
                 " (known: print-merges, report=FILE, no-aliases, "
-                "no-rewrite-calls, no-merge-constants, no-outline, thinlto, "
+                "no-rewrite-calls, no-merge-constants, merge-similar, "
+                "no-merge-similar, no-outline, thinlto, "
                 "verify, verify-order=N)";
     }
     if (!P.Error.empty())
@@ -268,6 +278,9 @@ public:
     case Stage::MergeConstantsOnly:
       O = runConstantMergeStage(M, H.Core, R, GetTTI);
       break;
+    case Stage::MergeSimilarOnly:
+      O = runSimilarMergeStage(M, H.Core, R, GetTTI);
+      break;
     case Stage::OutlineOnly:
       O = runOutlineStage(M, H.Core, R, GetTTI);
       break;
@@ -381,6 +394,7 @@ void registerCallbacks(PassBuilder &PB) {
              {std::pair{"coalesce-merge", Stage::MergeOnly},
               std::pair{"coalesce-merge-constants",
                         Stage::MergeConstantsOnly},
+              std::pair{"coalesce-merge-similar", Stage::MergeSimilarOnly},
               std::pair{"coalesce-outline", Stage::OutlineOnly},
               std::pair{"coalesce-merge-across-modules",
                         Stage::AcrossModules},

@@ -131,6 +131,15 @@ public:
 
   /// -1 if L orders before R, 0 if they are equivalent, 1 otherwise.
   int compare();
+  /// The first stage of compare() alone: 0 when L and R agree on
+  /// everything outside their bodies (attributes apart from assumptions,
+  /// GC, section, calling convention, type, prefix and prologue data,
+  /// semantic metadata), so one body could serve both.
+  int compareSignatures() {
+    SerialL.clear();
+    SerialR.clear();
+    return cmpSignature();
+  }
 
   // The stages are public so unit tests can check each one's order.
   int cmpTypes(llvm::Type *L, llvm::Type *R) const;

@@ -114,6 +114,8 @@ json::Value Report::toJSON() const {
       O["constant_parameters"] = R.ConstantParameters;
     if (R.ByCallClasses)
       O["by_call_classes"] = true;
+    if (R.Similar)
+      O["selector"] = true;
     if (!R.Module.empty())
       O["module"] = R.Module;
     MergeList.push_back(std::move(O));
@@ -255,6 +257,8 @@ void Report::printDecisions(raw_ostream &OS) const {
           OS << ", " << R.ConstantParameters << " constants as parameters";
         if (R.ByCallClasses)
           OS << ", equal through its callees' classes";
+        if (R.Similar)
+          OS << ", similar: a selector chooses";
         OS << ", ~" << R.EstimatedBytes << " bytes)\n";
       }
   }

@@ -52,6 +52,9 @@ struct MergeRecord {
   /// Equal only with calls compared by the class of their callee (cycles
   /// of twins, CallClasses.h); by name, the two bodies differ.
   bool ByCallClasses = false;
+  /// Merged with a similar function into one body that takes a selector
+  /// (stage "merge-similar").
+  bool Similar = false;
 };
 
 /// One group of similar regions outlined into one new function.

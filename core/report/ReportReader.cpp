@@ -132,6 +132,7 @@ std::optional<Report> readReport(const json::Value &V, std::string &Error) {
     M.EstimatedBytes = F.number("estimated_bytes");
     M.ConstantParameters = unsigned(F.number("constant_parameters", false));
     M.ByCallClasses = F.boolean("by_call_classes", false);
+    M.Similar = F.boolean("selector", false);
     M.Stage = F.text("stage", false);
     M.Module = F.text("module", false);
     R.Merges.push_back(std::move(M));

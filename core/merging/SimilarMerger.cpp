@@ -1,0 +1,389 @@
+//===- core/merging/SimilarMerger.cpp - Merge similar functions -----------===//
+//
+// The problem
+// -----------
+// Identical merging and merging up to constants take functions that are
+// the same code. Much duplicated code is only nearly the same: a copy of a
+// function with one more check, a different call in one place, a branch
+// fewer. Each copy costs its full size. One function can do the work of
+// two such functions if it takes one more argument, a selector, and
+// chooses by it wherever the two differ: the common code is paid once,
+// the differences once each, and every choice costs a select or a branch.
+//
+// An example
+// ----------
+//     define internal i32 @sum_checked(ptr %v, i32 %n) {   ; loop, + bound check
+//     define internal i32 @sum(ptr %v, i32 %n) {           ; the same loop
+// become
+//     define internal i32 @sum_checked.similar(ptr %v, i32 %n, i1 %sel) {
+//       ... the loop ...
+//       br i1 %sel, label %join, label %check  ; the check of @sum_checked
+//       ...
+// and every call `@sum(ptr %p, i32 %k)` becomes `@sum_checked.similar(ptr
+// %p, i32 %k, i1 true)`. With %sel false the merged function runs
+// @sum_checked's instructions, with %sel true @sum's, one for one.
+//
+// The algorithm
+// -------------
+// After FMSA (CGO 2019), SalSSA (PLDI 2020) and HyFM (CC 2021), with the
+// candidate search of F3M (CGO 2022):
+//  1. Eligible functions: definitions the linker cannot replace, not
+//     varargs, not thunks, without exception handling, musttail calls,
+//     setjmp or tokens, that do not name themselves, and of at least
+//     MinInstructions instructions.
+//  2. Candidates: MinHash fingerprints and LSH buckets give each function
+//     its most similar partner of the same type (SimilarCandidates.cpp).
+//     Pairs are taken most similar first, each function in one pair.
+//  3. Alignment (SimilarAlignment.cpp): the entries pair, then the most
+//     alike blocks whose terminators one can stand for; within paired
+//     blocks, the longest common subsequence of instructions that one
+//     instruction can stand for, with operands that differ chosen by the
+//     selector where a chosen value can stand.
+//  4. The merged function (SimilarBuilder.cpp): one instruction per
+//     matched pair; the code of one side behind a branch on the selector,
+//     or in line if it cannot trap and touches no memory; a block that
+//     branches on the selector before a successor that differs; phis that
+//     take poison on the other side's edges; and SSA repaired with phis
+//     where a value of one side crosses a branch on the selector. Nothing
+//     goes to memory. It is built for real, verified, and priced.
+//  5. Price (the size model): the two bodies against the merged one, plus
+//     the selector at every call when a function can go (its calls then
+//     pass a constant), else a thunk that passes it. Values that now live
+//     across a call, the selector among them, are in the merged body's
+//     count. The pair merges when that clears MinBytesSaved.
+//  6. One decision with the outliner: where the outliner runs, the common
+//     runs of the pair are priced as outlined code too (each run once, a
+//     call in each function); if that saves more, the pair is left to it.
+//     So no code is both merged and outlined.
+//  7. Run time: every select and branch on the selector runs as often as
+//     the block it stands in (core/hotness), every call passes one more
+//     argument, a thunk jumps once more. A pair that would add any of it
+//     to a hot block stays apart; the rest is spent from the run-time
+//     budget that merging up to constants and outlining share.
+//  8. Forward: each function's calls pass its selector and it goes, or it
+//     becomes a thunk that passes it.
+//
+// Never merged this way: what the identical merger never merges, pairs of
+// different types, attributes, calling conventions, sections or GC, and
+// functions the previous stages made (thunks, shared bodies).
+//
+// Cost
+// ----
+// Fingerprints are linear in the program and the search near linear in
+// the number of functions. Alignment is quadratic in the size of a block,
+// never of the program, and runs once per candidate pair: at most one per
+// function. Building and pricing a merged function is linear in the pair.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/merging/SimilarMerger.h"
+
+#include "core/comparison/FunctionOrder.h"
+#include "core/merging/MergeSupport.h"
+#include "core/merging/SimilarAlignment.h"
+#include "core/merging/SimilarBuilder.h"
+#include "core/merging/SimilarCandidates.h"
+#include "core/size/SizeFeatures.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+
+#define DEBUG_TYPE "coalesce-merge-similar"
+
+using namespace llvm;
+
+STATISTIC(NumPairs, "Similar pairs merged with a selector");
+STATISTIC(NumAligned, "Candidate pairs aligned");
+
+namespace coalesce {
+namespace {
+
+constexpr const char *PassName = "coalesce-merge-similar";
+
+/// Why F cannot take part (step 1), or null.
+const char *unmergeable(const Function &F, unsigned MinInstructions) {
+  if (const char *Why = ineligibility(F))
+    return Why;
+  if (F.isInterposable())
+    return "interposable";
+  if (F.isVarArg())
+    return "varargs";
+  if (isForwardingThunk(F) || refersToItself(F))
+    return "a thunk or names itself";
+  for (const Argument &A : F.args())
+    if (A.hasInAllocaAttr() || A.hasPreallocatedAttr() ||
+        A.hasSwiftErrorAttr())
+      return "an argument a thunk cannot forward";
+  unsigned N = 0;
+  for (const BasicBlock &BB : F)
+    for (const Instruction &I : BB) {
+      if (I.isEHPad() || isa<InvokeInst>(I) || isa<CallBrInst>(I) ||
+          isa<IndirectBrInst>(I) || isa<ResumeInst>(I) ||
+          I.getType()->isTokenTy())
+        return "exception handling or a token";
+      if (auto *CB = dyn_cast<CallBase>(&I)) {
+        if (auto *CI = dyn_cast<CallInst>(CB); CI && CI->isMustTailCall())
+          return "a musttail call";
+        if (CB->hasFnAttr(Attribute::ReturnsTwice) ||
+            CB->isConvergent())
+          return "a returns-twice or convergent call";
+      }
+      N += !I.isDebugOrPseudoInst();
+    }
+  if (N < MinInstructions)
+    return "small";
+  return nullptr;
+}
+
+class SimilarMerger {
+public:
+  SimilarMerger(Module &M, const SimilarMergeOptions &Options, Report &Rep,
+                const SizeModel &Size, const ProgramHotness *Hot,
+                RunTimeBudget *Budget)
+      : M(M), Options(Options), Rep(Rep), Size(Size), Hot(Hot),
+        Budget(Budget), Ctx(M) {}
+
+  bool run();
+
+private:
+  struct Priced {
+    int64_t Saved = 0;
+    uint64_t Bodies[2] = {0, 0}, Forward[2] = {0, 0}, Merged = 0;
+    double RunTime = 0;
+  };
+  bool tryPair(Function &L, Function &R);
+  std::string price(Function &L, Function &R, Function &MF,
+                    const Alignment &A, const MergedShape &Shape, Priced &P);
+  uint64_t outlinedInstead(const Alignment &A) const;
+  void forward(Function &F, Function &MF, bool Selector, uint64_t Bytes);
+  const FeatureCounts &callerCounts(const Function &Caller);
+  void recordMissed(Function &L, Function &R, const std::string &Why);
+
+  Module &M;
+  const SimilarMergeOptions &Options;
+  Report &Rep;
+  const SizeModel &Size;
+  const ProgramHotness *Hot;
+  RunTimeBudget *Budget;
+  OrderContext Ctx;
+  DenseMap<const Function *, FeatureCounts> CallerCounts;
+  bool Changed = false;
+};
+
+bool SimilarMerger::run() {
+  // 1-2. Eligible functions, their fingerprints, the candidate pairs.
+  std::vector<Function *> Functions;
+  std::vector<Fingerprint> Prints;
+  for (Function &F : M)
+    if (!unmergeable(F, Options.MinInstructions)) {
+      Functions.push_back(&F);
+      Prints.push_back(fingerprint(F));
+    }
+  CandidateOptions CO;
+  CO.MinSimilarity = Options.MinSimilarity;
+  std::vector<bool> Taken(Functions.size(), false);
+  for (const CandidatePair &Pair : findCandidatePairs(Prints, CO)) {
+    if (Taken[Pair.L] || Taken[Pair.R])
+      continue;
+    if (tryPair(*Functions[Pair.L], *Functions[Pair.R]))
+      Taken[Pair.L] = Taken[Pair.R] = true;
+  }
+  return Changed;
+}
+
+const FeatureCounts &SimilarMerger::callerCounts(const Function &Caller) {
+  auto [It, New] = CallerCounts.try_emplace(&Caller);
+  if (New)
+    It->second = countFunction(Caller);
+  return It->second;
+}
+
+// What outlining the pair's common runs would save instead (step 6): each
+// run of matched instructions once, a call to it in each function.
+uint64_t SimilarMerger::outlinedInstead(const Alignment &A) const {
+  if (!Options.OutlinerRuns)
+    return 0;
+  uint64_t Call = Size.callBytes({}), Function = uint64_t(
+                                          Size.price(Feature::Function));
+  uint64_t Total = 0, Run = 0;
+  auto End = [&] {
+    if (Run > 2 * Call + Function)
+      Total += Run - 2 * Call - Function;
+    Run = 0;
+  };
+  for (const AlignedBlock &B : A.Blocks) {
+    for (const AlignedStep &S : B.Steps) {
+      if (!S.matched()) {
+        End();
+        continue;
+      }
+      Run += Size.instructionBytes(*S.L);
+    }
+    End();
+  }
+  return Total;
+}
+
+std::string SimilarMerger::price(Function &L, Function &R, Function &MF,
+                                 const Alignment &A, const MergedShape &Shape,
+                                 Priced &P) {
+  // 5. Bytes.
+  P.Merged = Size.removedBytes(MF);
+  LLVMContext &C = M.getContext();
+  Function *Members[2] = {&L, &R};
+  P.Saved = -int64_t(P.Merged);
+  for (unsigned S : {0u, 1u}) {
+    Function &F = *Members[S];
+    Constant *Sel = ConstantInt::get(Type::getInt1Ty(C), S);
+    P.Bodies[S] = Size.removedBytes(F);
+    double PerCall = 1;
+    if (auto Calls = callsIfRemovable(F, MF.getFunctionType())) {
+      for (CallBase *Call : *Calls)
+        P.Forward[S] +=
+            Size.addedArgumentBytes(*Sel, callerCounts(*Call->getFunction()));
+    } else {
+      const Value *Extra[] = {Sel};
+      P.Forward[S] = Size.thunkBytes(F, Extra);
+      PerCall += 1;
+    }
+    P.Saved += int64_t(P.Bodies[S]) - int64_t(P.Forward[S]);
+    if (Hot)
+      P.RunTime += PerCall * Hot->entryCount(F);
+  }
+  if (P.Saved < int64_t(Options.MinBytesSaved))
+    return "does not pay: saves " + std::to_string(P.Saved) +
+           " bytes by the size model";
+  // 6. The outliner's alternative.
+  uint64_t Outlined = outlinedInstead(A);
+  if (int64_t(Outlined) >= P.Saved)
+    return "outlining the common code saves more (" +
+           std::to_string(Outlined) + " against " + std::to_string(P.Saved) +
+           " bytes)";
+  // 7. Run time.
+  if (Hot) {
+    for (auto [BL, BR] : Shape.AddedAt) {
+      if ((BL && Hot->isHot(*BL)) || (BR && Hot->isHot(*BR)))
+        return "hot: the selector's choices would run in hot code";
+      P.RunTime += (BL ? Hot->count(*BL) : 0) + (BR ? Hot->count(*BR) : 0);
+    }
+  }
+  if (Budget && !Budget->affords(P.RunTime))
+    return "over the run-time budget";
+  return "";
+}
+
+bool SimilarMerger::tryPair(Function &L, Function &R) {
+  if (FunctionOrder(&L, &R, Ctx).compareSignatures() != 0 ||
+      L.hasPersonalityFn() != R.hasPersonalityFn() ||
+      (L.hasPersonalityFn() && L.getPersonalityFn() != R.getPersonalityFn())) {
+    recordMissed(L, R, "different attributes, type or personality");
+    return false;
+  }
+  std::optional<AttributeList> Joint = jointAttributes(L.getAttributes(), R);
+  if (!Joint) {
+    recordMissed(L, R, "attributes cannot be intersected");
+    return false;
+  }
+  // 3. Align.
+  ++NumAligned;
+  std::optional<Alignment> A = alignBodies(L, R);
+  if (!A) {
+    recordMissed(L, R, "too large to align");
+    return false;
+  }
+  if (A->Matched == 0) {
+    recordMissed(L, R, "nothing in common");
+    return false;
+  }
+  // 4. Build; 5-7. price.
+  MergedShape Shape;
+  Function *MF = buildMergedFunction(L, R, *A, *Joint, L.getName() + ".similar",
+                                     Shape);
+  if (!MF) {
+    recordMissed(L, R, "the merged body could not be built");
+    return false;
+  }
+  Priced P;
+  std::string Why = price(L, R, *MF, *A, Shape, P);
+  if (!Why.empty()) {
+    MF->eraseFromParent();
+    recordMissed(L, R, Why);
+    return false;
+  }
+  // 8. Forward both. Bodies go first, so no call is rewritten inside a
+  // body about to disappear.
+  for (Function *F : {&L, &R})
+    for (BasicBlock &BB : *F)
+      BB.dropAllReferences();
+  if (Budget)
+    Budget->spend(P.RunTime);
+  int64_t Share = (int64_t(P.Merged) - int64_t(P.Bodies[0]) +
+                   int64_t(P.Forward[0]));
+  forward(L, *MF, false, 0);
+  forward(R, *MF, true,
+          uint64_t(std::max<int64_t>(
+              int64_t(P.Bodies[1]) - int64_t(P.Forward[1]) - Share, 0)));
+  ++NumPairs;
+  Changed = true;
+  return true;
+}
+
+void SimilarMerger::forward(Function &F, Function &MF, bool Selector,
+                            uint64_t Bytes) {
+  Constant *Sel = ConstantInt::get(Type::getInt1Ty(M.getContext()), Selector);
+  std::string Name = F.getName().str();
+  unsigned Calls = 0;
+  MergeKind Kind = MergeKind::Thunk;
+  if (auto CallSites = callsIfRemovable(F, MF.getFunctionType())) {
+    while (!F.empty())
+      F.begin()->eraseFromParent();
+    for (CallBase *CB : *CallSites) {
+      rewriteCall(*CB, MF, {Sel});
+      ++Calls;
+    }
+    Ctx.forgetGlobal(&F);
+    F.eraseFromParent();
+    Kind = MergeKind::Replaced;
+  } else {
+    buildForwardingBody(F, MF, &MF, {Sel});
+  }
+  MergeRecord R{MF.getName().str(), Name, Kind, Calls, Bytes};
+  R.Similar = true;
+  Rep.Merges.push_back(R);
+  OptimizationRemarkEmitter ORE(&MF, /*BFI=*/nullptr);
+  ORE.emit([&] {
+    return OptimizationRemark(PassName, "Merged", &MF)
+           << "merged " << ore::NV("Merged", Name) << " into "
+           << ore::NV("Kept", MF.getName()) << " as "
+           << ore::NV("Kind", mergeKindName(Kind)) << " with a selector";
+  });
+}
+
+void SimilarMerger::recordMissed(Function &L, Function &R,
+                                 const std::string &Why) {
+  Rep.Missed.push_back(MissedRecord{L.getName().str(), R.getName().str(),
+                                    "similar: " + Why});
+  OptimizationRemarkEmitter ORE(&L, /*BFI=*/nullptr);
+  ORE.emit([&] {
+    return OptimizationRemarkMissed(PassName, "NotMerged", &L)
+           << "not merged " << ore::NV("Function", L.getName())
+           << " with similar " << ore::NV("Other", R.getName()) << ": "
+           << ore::NV("Reason", Why);
+  });
+}
+
+} // namespace
+
+bool mergeSimilarFunctions(Module &M, const SimilarMergeOptions &Options,
+                           Report &Rep, const SizeModel &Size,
+                           const ProgramHotness *Hot, RunTimeBudget *Budget) {
+  return SimilarMerger(M, Options, Rep, Size, Hot, Budget).run();
+}
+
+} // namespace coalesce

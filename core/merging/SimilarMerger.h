@@ -1,0 +1,45 @@
+//===- core/merging/SimilarMerger.h - Merge similar functions -------------===//
+//
+// Merges pairs of functions that are alike but not equal (a statement
+// more, a different call, a block less) into one function that takes a
+// selector argument. See the essay in SimilarMerger.cpp and
+// docs/merging-similar.md.
+//
+//===----------------------------------------------------------------------===//
+#ifndef COALESCE_MERGING_SIMILARMERGER_H
+#define COALESCE_MERGING_SIMILARMERGER_H
+
+#include "core/hotness/Hotness.h"
+#include "core/report/Report.h"
+#include "core/size/SizeModel.h"
+
+namespace llvm {
+class Module;
+} // namespace llvm
+
+namespace coalesce {
+
+struct SimilarMergeOptions {
+  /// Least instructions in a function worth a merge of its own.
+  unsigned MinInstructions = 12;
+  /// Least estimated similarity of a candidate pair (MinHash).
+  double MinSimilarity = 0.5;
+  /// Bytes a merge must save, by the size model: a margin for the model's
+  /// error on one pair.
+  unsigned MinBytesSaved = 16;
+  /// Whether the outliner runs after this stage: then a pair whose common
+  /// code the outliner would share for more bytes is left to it.
+  bool OutlinerRuns = true;
+};
+
+/// Merges similar pairs of functions in M once, pricing each with Size
+/// and counting the selector's run time with Hot against Budget (either
+/// may be null). Appends what it did to Report. Returns true if M changed.
+bool mergeSimilarFunctions(llvm::Module &M, const SimilarMergeOptions &Options,
+                           Report &Report, const SizeModel &Size,
+                           const ProgramHotness *Hot = nullptr,
+                           RunTimeBudget *Budget = nullptr);
+
+} // namespace coalesce
+
+#endif
