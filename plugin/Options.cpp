@@ -6,6 +6,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <mutex>
 
@@ -35,6 +36,11 @@ cl::opt<bool> MergeSimilar(
     "coalesce-merge-similar", cl::init(false), cl::cat(Category),
     cl::desc("Merge pairs of similar functions into one that takes a "
              "selector argument, where that saves bytes"));
+cl::opt<unsigned> SimilarMinSimilarity(
+    "coalesce-similar-min-similarity", cl::init(50), cl::cat(Category),
+    cl::value_desc("percent"),
+    cl::desc("Least estimated similarity (MinHash, in percent) of two "
+             "functions that similar merging aligns"));
 cl::opt<bool> Outline(
     "coalesce-outline", cl::init(true), cl::cat(Category),
     cl::desc("Outline similar regions anywhere in the program into shared "
@@ -123,6 +129,7 @@ const KnownOption Known[] = {
     {&MergeConstants, ValueKind::Flag},
     {&MaxConstantParameters, ValueKind::Number},
     {&MergeSimilar, ValueKind::Flag},
+    {&SimilarMinSimilarity, ValueKind::Number},
     {&Outline, ValueKind::Flag},
     {&OutlineMinBenefit, ValueKind::Number},
     {&OutlineMaxArguments, ValueKind::Number},
@@ -239,6 +246,7 @@ bool hostOptions(HostOptions &H, std::string &Error) {
   H.Core.MergeConstants = MergeConstants;
   H.Core.Constants.MaxParameters = MaxConstantParameters;
   H.Core.MergeSimilar = MergeSimilar;
+  H.Core.Similar.MinSimilarity = std::min(100u, unsigned(SimilarMinSimilarity)) / 100.0;
   H.Core.Outline = Outline;
   H.Core.Outlining.MinBenefit = OutlineMinBenefit;
   H.Core.Outlining.MaxArguments = OutlineMaxArguments;

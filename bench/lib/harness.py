@@ -214,6 +214,10 @@ VARIANTS = [
     Variant("coalesce-constants", "coalesce, merging only", coalesce=True,
             options=["-coalesce-outline=false"]),
     Variant("coalesce+", "coalesce+icf+MO", ICF + MOUTLINER, coalesce=True),
+    # With similar-function merging on (off by default while it is
+    # measured): against coalesce, what the stage adds.
+    Variant("coalesce-similar", "coalesce+similar", coalesce=True,
+            options=["-coalesce-merge-similar"], default=False),
     Variant("gcc", "GCC -Os -flto", toolchain="gcc"),
     # Through ld.gold: LLVM's own LLVMgold.so with LLVM's function merger
     # on, and coalesce.so as the GNU linker plugin (run by default when the

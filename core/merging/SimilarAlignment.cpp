@@ -21,6 +21,7 @@
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Instructions.h"
 
@@ -45,7 +46,8 @@ bool canMergeInstructions(const Instruction &L, const Instruction &R) {
     if (A == B)
       continue;
     Type *T = A->getType();
-    if (T->isTokenTy() || T->isMetadataTy() || T->isLabelTy())
+    if (T->isTokenTy() || T->isMetadataTy() || T->isLabelTy() ||
+        isa<InlineAsm>(A) || isa<InlineAsm>(B))
       return false;
     // Operand bundles carry what they mean by position: never chosen.
     if (CL && I >= CL->arg_size() && !CL->isCallee(&L.getOperandUse(I)))

@@ -245,9 +245,10 @@ void Builder::emitBlock(const AlignedBlock &B) {
     }
     unsigned S = Step.L ? 0 : 1;
     Instruction *I = S ? Step.R : Step.L;
-    // In line if it may run on the other path too, and nothing of its
-    // side before it waits behind a branch.
-    if (Pending[S].empty() && runsAnywhere(*I))
+    // In line in a block only one side has (the other never runs it), or
+    // if it may run on the other path too and nothing of its side before
+    // it waits behind a branch.
+    if (!B.L || !B.R || (Pending[S].empty() && runsAnywhere(*I)))
       emit(S ? nullptr : I, S ? I : nullptr, Cur);
     else
       Pending[S].push_back(I);
@@ -322,8 +323,11 @@ void Builder::emitTerminators(const AlignedBlock &B, BasicBlock *Cur) {
     return;
   }
   Instruction *T = emit(B.L->getTerminator(), B.R->getTerminator(), Cur);
-  if (B.SwapR)
+  if (B.SwapR) {
     InvertR.insert(T);
+    // Weights in L's order would be backwards for R.
+    T->setMetadata(LLVMContext::MD_prof, nullptr);
+  }
   for (unsigned I = 0, E = T->getNumSuccessors(); I != E; ++I) {
     BasicBlock *ToL = successor(0, B.L->getTerminator()->getSuccessor(I));
     BasicBlock *ToR = successor(

@@ -34,12 +34,13 @@
 //     Two functions of similarity s share at least one bucket with
 //     probability 1 - (1 - s^4)^8: 0.98 at s = 0.7, 0.40 at s = 0.4.
 //  4. Each function is compared (by fingerprint, a few dozen integer
-//     compares) only with the functions of its buckets, and keeps the most
-//     similar one that passes the filters: similarity at least 0.5, sizes
-//     within a factor of two. A bucket of more than 32 functions, full of
+//     compares) only with the functions of its buckets, and keeps the
+//     most similar that passes the filters: similarity at least 0.5,
+//     sizes within a factor of two (CandidateOptions::Partners keeps
+//     more). A bucket of more than 32 functions, full of
 //     near copies, is searched in a window of 32 neighbours by size.
-//  5. The pairs come out most similar first; the merger takes each
-//     function into at most one pair.
+//  5. The pairs come out most similar first, each once; the merger takes
+//     each function into at most one pair.
 //
 // Cost
 // ----
@@ -54,6 +55,8 @@
 #include "core/merging/SimilarCandidates.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Instructions.h"
@@ -186,17 +189,23 @@ findCandidatePairs(ArrayRef<Fingerprint> Prints,
   };
   std::vector<CandidatePair> Pairs;
   for (unsigned F = 0; F != Prints.size(); ++F) {
-    unsigned Best = F;
-    double BestSim = Options.MinSimilarity;
+    // The Partners most similar, most similar (then lowest index) first.
+    SmallVector<std::pair<double, unsigned>, 4> Best;
     auto Consider = [&](unsigned G) {
       if (G == F || !Fits(F, G))
         return;
       double Sim = Prints[F].similarity(Prints[G]);
-      if (Sim > BestSim || (Sim == BestSim && Best == F) ||
-          (Sim == BestSim && G < Best)) {
-        Best = G;
-        BestSim = Sim;
-      }
+      if (Sim < Options.MinSimilarity)
+        return;
+      std::pair<double, unsigned> Entry(-Sim, G);
+      if (llvm::is_contained(Best, Entry))
+        return;
+      auto At = llvm::upper_bound(Best, Entry);
+      if (At - Best.begin() >= ptrdiff_t(Options.Partners))
+        return;
+      Best.insert(At, Entry);
+      if (Best.size() > Options.Partners)
+        Best.pop_back();
     };
     for (unsigned Band = 0; Band != Fingerprint::Bands; ++Band) {
       const std::vector<unsigned> &Members = Buckets[KeysOf[F][Band]].Members;
@@ -211,8 +220,8 @@ findCandidatePairs(ArrayRef<Fingerprint> Prints,
       for (size_t I = From; I != To; ++I)
         Consider(Members[I]);
     }
-    if (Best != F)
-      Pairs.push_back({std::min(F, Best), std::max(F, Best), BestSim});
+    for (auto [NegSim, G] : Best)
+      Pairs.push_back({std::min(F, G), std::max(F, G), -NegSim});
   }
 
   // 5. Most similar first, each pair once.

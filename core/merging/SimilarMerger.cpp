@@ -61,7 +61,9 @@
 //     to a hot block stays apart; the rest is spent from the run-time
 //     budget that merging up to constants and outlining share.
 //  8. Forward: each function's calls pass its selector and it goes, or it
-//     becomes a thunk that passes it.
+//     becomes a thunk that passes it, whichever step 5 found smaller (a
+//     function called from many places, or whose address or symbol must
+//     stay, is a thunk).
 //
 // Never merged this way: what the identical merger never merges, pairs of
 // different types, attributes, calling conventions, sections or GC, and
@@ -93,6 +95,8 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Pass.h"
+#include "llvm/Support/Timer.h"
 
 #define DEBUG_TYPE "coalesce-merge-similar"
 
@@ -155,13 +159,16 @@ private:
   struct Priced {
     int64_t Saved = 0;
     uint64_t Bodies[2] = {0, 0}, Forward[2] = {0, 0}, Merged = 0;
+    /// Whether each side stays as a thunk (else its calls are rewritten).
+    bool ByThunk[2] = {false, false};
     double RunTime = 0;
   };
   bool tryPair(Function &L, Function &R);
   std::string price(Function &L, Function &R, Function &MF,
                     const Alignment &A, const MergedShape &Shape, Priced &P);
   uint64_t outlinedInstead(const Alignment &A) const;
-  void forward(Function &F, Function &MF, bool Selector, uint64_t Bytes);
+  void forward(Function &F, Function &MF, bool Selector, bool ByThunk,
+               uint64_t Bytes);
   const FeatureCounts &callerCounts(const Function &Caller);
   void recordMissed(Function &L, Function &R, const std::string &Why);
 
@@ -177,18 +184,25 @@ private:
 };
 
 bool SimilarMerger::run() {
-  // 1-2. Eligible functions, their fingerprints, the candidate pairs.
+  // 1-2. Eligible functions, their fingerprints, the candidate pairs
+  // (timed on their own under -time-passes: bench/similar-scaling).
   std::vector<Function *> Functions;
-  std::vector<Fingerprint> Prints;
-  for (Function &F : M)
-    if (!unmergeable(F, Options.MinInstructions)) {
-      Functions.push_back(&F);
-      Prints.push_back(fingerprint(F));
-    }
-  CandidateOptions CO;
-  CO.MinSimilarity = Options.MinSimilarity;
+  std::vector<CandidatePair> Pairs;
+  {
+    NamedRegionTimer Timer("candidates", "candidate search", PassName,
+                           "coalesce similar merging", TimePassesIsEnabled);
+    std::vector<Fingerprint> Prints;
+    for (Function &F : M)
+      if (!unmergeable(F, Options.MinInstructions)) {
+        Functions.push_back(&F);
+        Prints.push_back(fingerprint(F));
+      }
+    CandidateOptions CO;
+    CO.MinSimilarity = Options.MinSimilarity;
+    Pairs = findCandidatePairs(Prints, CO);
+  }
   std::vector<bool> Taken(Functions.size(), false);
-  for (const CandidatePair &Pair : findCandidatePairs(Prints, CO)) {
+  for (const CandidatePair &Pair : Pairs) {
     if (Taken[Pair.L] || Taken[Pair.R])
       continue;
     if (tryPair(*Functions[Pair.L], *Functions[Pair.R]))
@@ -242,16 +256,21 @@ std::string SimilarMerger::price(Function &L, Function &R, Function &MF,
     Function &F = *Members[S];
     Constant *Sel = ConstantInt::get(Type::getInt1Ty(C), S);
     P.Bodies[S] = Size.removedBytes(F);
-    double PerCall = 1;
-    if (auto Calls = callsIfRemovable(F, MF.getFunctionType())) {
-      for (CallBase *Call : *Calls)
-        P.Forward[S] +=
+    // Its calls pass the selector and it goes, or it stays as a thunk
+    // that passes it: whichever is smaller (a function called from many
+    // places is cheaper as a thunk).
+    const Value *Extra[] = {Sel};
+    uint64_t Thunk = Size.thunkBytes(F, Extra);
+    std::optional<uint64_t> Calls;
+    if (auto Sites = callsIfRemovable(F, F.getFunctionType())) {
+      Calls = 0;
+      for (CallBase *Call : *Sites)
+        *Calls +=
             Size.addedArgumentBytes(*Sel, callerCounts(*Call->getFunction()));
-    } else {
-      const Value *Extra[] = {Sel};
-      P.Forward[S] = Size.thunkBytes(F, Extra);
-      PerCall += 1;
     }
+    P.ByThunk[S] = !Calls || *Calls > Thunk;
+    P.Forward[S] = P.ByThunk[S] ? Thunk : *Calls;
+    double PerCall = P.ByThunk[S] ? 2 : 1;
     P.Saved += int64_t(P.Bodies[S]) - int64_t(P.Forward[S]);
     if (Hot)
       P.RunTime += PerCall * Hot->entryCount(F);
@@ -316,6 +335,8 @@ bool SimilarMerger::tryPair(Function &L, Function &R) {
     recordMissed(L, R, Why);
     return false;
   }
+  if (Options.OnMerge)
+    Options.OnMerge(L, R, *A);
   // 8. Forward both. Bodies go first, so no call is rewritten inside a
   // body about to disappear.
   for (Function *F : {&L, &R})
@@ -325,8 +346,8 @@ bool SimilarMerger::tryPair(Function &L, Function &R) {
     Budget->spend(P.RunTime);
   int64_t Share = (int64_t(P.Merged) - int64_t(P.Bodies[0]) +
                    int64_t(P.Forward[0]));
-  forward(L, *MF, false, 0);
-  forward(R, *MF, true,
+  forward(L, *MF, false, P.ByThunk[0], 0);
+  forward(R, *MF, true, P.ByThunk[1],
           uint64_t(std::max<int64_t>(
               int64_t(P.Bodies[1]) - int64_t(P.Forward[1]) - Share, 0)));
   ++NumPairs;
@@ -335,12 +356,13 @@ bool SimilarMerger::tryPair(Function &L, Function &R) {
 }
 
 void SimilarMerger::forward(Function &F, Function &MF, bool Selector,
-                            uint64_t Bytes) {
+                            bool ByThunk, uint64_t Bytes) {
   Constant *Sel = ConstantInt::get(Type::getInt1Ty(M.getContext()), Selector);
   std::string Name = F.getName().str();
   unsigned Calls = 0;
   MergeKind Kind = MergeKind::Thunk;
-  if (auto CallSites = callsIfRemovable(F, MF.getFunctionType())) {
+  auto CallSites = callsIfRemovable(F, F.getFunctionType());
+  if (!ByThunk && CallSites) {
     while (!F.empty())
       F.begin()->eraseFromParent();
     for (CallBase *CB : *CallSites) {

@@ -10,10 +10,14 @@
 #define COALESCE_MERGING_SIMILARMERGER_H
 
 #include "core/hotness/Hotness.h"
+#include "core/merging/SimilarAlignment.h"
 #include "core/report/Report.h"
 #include "core/size/SizeModel.h"
 
+#include <functional>
+
 namespace llvm {
+class Function;
 class Module;
 } // namespace llvm
 
@@ -30,6 +34,11 @@ struct SimilarMergeOptions {
   /// Whether the outliner runs after this stage: then a pair whose common
   /// code the outliner would share for more bytes is left to it.
   bool OutlinerRuns = true;
+  /// Called for every pair about to be merged, with both bodies as they
+  /// were and their alignment (coalesce-sim shows them side by side).
+  std::function<void(const llvm::Function &L, const llvm::Function &R,
+                     const Alignment &A)>
+      OnMerge;
 };
 
 /// Merges similar pairs of functions in M once, pricing each with Size

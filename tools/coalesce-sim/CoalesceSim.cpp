@@ -10,6 +10,9 @@
 // to every region; --html writes one page for the whole run. With either,
 // coalesce's outliner runs on a copy of each module, and every group is
 // marked by what it did to the group's regions (--no-outline-marks: not).
+// With --html, the similar-function merger (core/merging) runs on another
+// copy too, and the page shows each pair it merged side by side, aligned
+// as the merger aligned them (--no-similar, --no-outline-marks: not).
 // A bad input
 // file gets one error line and a non-zero exit; the others are still
 // processed. Usage: docs/similarity.md.
@@ -17,6 +20,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "core/Pipeline.h"
+#include "core/merging/SimilarMerger.h"
 #include "core/outlining/Outliner.h"
 #include "core/report/Report.h"
 #include "core/similarity/GroupDetails.h"
@@ -27,6 +31,7 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/ModuleSlotTracker.h"
@@ -107,6 +112,11 @@ static cl::opt<bool> NoOutlineMarks(
              "copy of each module to mark the groups it outlines (the copy "
              "and the outliner's own analysis: about 3x the time and 2x the "
              "memory of a run without them)"),
+    cl::cat(SimCategory));
+static cl::opt<bool> NoSimilar(
+    "no-similar",
+    cl::desc("With --html: do not run coalesce's similar-function merger on "
+             "a copy of each module to show the pairs it merges"),
     cl::cat(SimCategory));
 static cl::opt<bool> PrintStats("sim-stats",
                                 cl::desc("Print analysis statistics to stderr"),
@@ -270,6 +280,246 @@ const char *outlineMarkName(OutlineMark M) {
 }
 } // namespace sim
 } // namespace coalesce
+
+//===-- What the similar-function merger makes of the module ---------------===//
+
+namespace {
+
+/// One pair the merger is about to merge, copied into a SimilarPairReport
+/// with its alignment as rows: block headers, then per block its phis
+/// (paired as the merger's builder pairs them: same type, in order), the
+/// entry's static allocas, its aligned steps and its terminators.
+class PairDescriber {
+public:
+  PairDescriber(const Function &L, const Function &R, const Alignment &A)
+      : L(L), R(R), A(A) {}
+  SimilarPairReport describe();
+
+private:
+  struct Planned {
+    SimilarRow::Kind Kind;
+    const Value *L, *R; ///< Blocks for a header, else instructions.
+    bool CrossedSuccessors = false, TwoTerminators = false;
+  };
+
+  void plan();
+  bool same(const Value *X, const Value *Y) const;
+  std::string differs(const Planned &P) const;
+  static std::string text(const Value *V, ModuleSlotTracker &MST);
+
+  const Function &L, &R;
+  const Alignment &A;
+  std::vector<Planned> Rows;
+  /// R's counterpart of a value of L: arguments in order, paired blocks,
+  /// matched steps, paired phis.
+  DenseMap<const Value *, const Value *> Twin;
+};
+
+} // namespace
+
+void PairDescriber::plan() {
+  for (unsigned K = 0; K < L.arg_size() && K < R.arg_size(); ++K)
+    Twin[L.getArg(K)] = R.getArg(K);
+  for (const AlignedBlock &B : A.Blocks)
+    if (B.L && B.R)
+      Twin[B.L] = B.R;
+  auto Steps = [&](const std::vector<AlignedStep> &Steps) {
+    for (const AlignedStep &S : Steps) {
+      Rows.push_back({SimilarRow::Step, S.L, S.R});
+      if (S.matched())
+        Twin[S.L] = S.R;
+    }
+  };
+  for (unsigned BI = 0; BI < A.Blocks.size(); ++BI) {
+    const AlignedBlock &B = A.Blocks[BI];
+    Rows.push_back({SimilarRow::Block, B.L, B.R});
+    std::vector<const PHINode *> PL, PR;
+    if (B.L)
+      for (const PHINode &P : B.L->phis())
+        PL.push_back(&P);
+    if (B.R)
+      for (const PHINode &P : B.R->phis())
+        PR.push_back(&P);
+    auto Phi = [&](const PHINode *X, const PHINode *Y) {
+      Rows.push_back({SimilarRow::Context, X, Y});
+      if (X && Y)
+        Twin[X] = Y;
+    };
+    size_t J = 0;
+    for (const PHINode *X : PL) {
+      size_t K = J;
+      while (K != PR.size() && PR[K]->getType() != X->getType())
+        ++K;
+      if (K == PR.size()) {
+        Phi(X, nullptr);
+        continue;
+      }
+      for (; J != K; ++J)
+        Phi(nullptr, PR[J]);
+      Phi(X, PR[J++]);
+    }
+    for (; J != PR.size(); ++J)
+      Phi(nullptr, PR[J]);
+    if (BI == 0)
+      Steps(A.EntryAllocas);
+    Steps(B.Steps);
+    const Instruction *TL = B.L ? B.L->getTerminator() : nullptr;
+    const Instruction *TR = B.R ? B.R->getTerminator() : nullptr;
+    if (TL || TR) {
+      Planned T{SimilarRow::Context, TL, TR};
+      T.TwoTerminators = TL && TR && !B.OneTerminator;
+      T.CrossedSuccessors = B.SwapR;
+      Rows.push_back(T);
+    }
+  }
+}
+
+bool PairDescriber::same(const Value *X, const Value *Y) const {
+  if (X == Y)
+    return true; // Constants and globals are the same value in both.
+  auto It = Twin.find(X);
+  return It != Twin.end() && It->second == Y;
+}
+
+/// Why the two sides of a row with both differ, or "": an operand of L's
+/// instruction whose counterpart is not R's operand there (a value the
+/// merged instruction takes from a select, or a phi, on the selector).
+std::string PairDescriber::differs(const Planned &P) const {
+  if (P.TwoTerminators)
+    return "two terminators: a branch on the selector chooses";
+  if (P.CrossedSuccessors)
+    return "successors crosswise: R's condition is inverted";
+  const auto *X = cast<Instruction>(P.L), *Y = cast<Instruction>(P.R);
+  if (const auto *PX = dyn_cast<PHINode>(X)) {
+    const auto *PY = cast<PHINode>(Y);
+    if (PX->getNumIncomingValues() != PY->getNumIncomingValues())
+      return "incoming edges differ";
+    for (unsigned K = 0; K < PX->getNumIncomingValues(); ++K) {
+      auto It = Twin.find(PX->getIncomingBlock(K));
+      int At = It == Twin.end()
+                   ? -1
+                   : PY->getBasicBlockIndex(
+                         cast<BasicBlock>(const_cast<Value *>(It->second)));
+      if (At < 0 || !same(PX->getIncomingValue(K), PY->getIncomingValue(At)))
+        return "incoming values differ";
+    }
+    return "";
+  }
+  if (X->getNumOperands() != Y->getNumOperands())
+    return "operand counts differ";
+  std::string Which;
+  const auto *Call = dyn_cast<CallBase>(X);
+  for (unsigned K = 0; K < X->getNumOperands(); ++K)
+    if (!same(X->getOperand(K), Y->getOperand(K)))
+      Which += (Which.empty() ? "" : ", ") +
+               (Call && &X->getOperandUse(K) == &Call->getCalledOperandUse()
+                    ? std::string("the callee")
+                    : "operand " + std::to_string(K + 1));
+  return Which.empty() ? "" : "differs in " + Which;
+}
+
+/// An instruction as Instruction::print writes it, without metadata
+/// attachments; a block as its label.
+std::string PairDescriber::text(const Value *V, ModuleSlotTracker &MST) {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  if (const auto *BB = dyn_cast<BasicBlock>(V)) {
+    BB->printAsOperand(OS, /*PrintType=*/false, MST);
+    StringRef T = Text;
+    T.consume_front("%");
+    return T.str() + ":";
+  }
+  cast<Instruction>(V)->print(OS, MST);
+  StringRef T = StringRef(Text).trim();
+  size_t Meta = T.find(", !");
+  if (Meta != StringRef::npos)
+    T = T.substr(0, Meta);
+  return T.str();
+}
+
+SimilarPairReport PairDescriber::describe() {
+  SimilarPairReport P;
+  P.Left = L.getName().str();
+  P.Right = R.getName().str();
+  P.LeftShown = demangled(P.Left);
+  P.RightShown = demangled(P.Right);
+  P.Merged = P.Left + ".similar";
+  P.Matched = A.Matched;
+  P.Unmatched = A.Unmatched;
+  plan();
+  // A page stays readable with a bounded number of rows a pair.
+  const unsigned MaxRows = 400;
+  if (Rows.size() > MaxRows)
+    P.RowsCut = Rows.size() - MaxRows;
+  for (unsigned K = 0; K < Rows.size(); ++K) {
+    const Planned &Pl = Rows[K];
+    bool Counted = Pl.Kind == SimilarRow::Step && Pl.L && Pl.R;
+    std::string Why = Pl.Kind != SimilarRow::Block && Pl.L && Pl.R
+                          ? differs(Pl)
+                          : std::string();
+    P.Differing += Counted && !Why.empty();
+    if (K < MaxRows) {
+      SimilarRow Row;
+      Row.RowKind = Pl.Kind;
+      Row.Differs = !Why.empty();
+      Row.Note = std::move(Why);
+      P.Rows.push_back(std::move(Row));
+    }
+  }
+  // One side at a time: the slot tracker numbers one function's values.
+  ModuleSlotTracker MST(L.getParent());
+  for (bool Left : {true, false}) {
+    MST.incorporateFunction(Left ? L : R);
+    for (unsigned K = 0; K < P.Rows.size(); ++K)
+      if (const Value *V = Left ? Rows[K].L : Rows[K].R)
+        (Left ? P.Rows[K].L : P.Rows[K].R) = text(V, MST);
+  }
+  return P;
+}
+
+/// The pairs coalesce's similar-function merger merges: it runs with its
+/// default options, alone (no outliner after it) and M's size model, with
+/// no hot code and no run-time budget, on a copy of M, and shows each
+/// pair as it was just before the merge.
+static std::vector<SimilarPairReport> similarPairs(Module &M,
+                                                   const std::string &Name) {
+  std::unique_ptr<Module> Copy = CloneModule(M);
+  std::vector<SimilarPairReport> Pairs;
+  Report Rep;
+  SizeModel Size = SizeModel::forModule(*Copy);
+  SimilarMergeOptions Options = Config().Similar;
+  Options.OutlinerRuns = false;
+  Options.OnMerge = [&](const Function &L, const Function &R,
+                        const Alignment &A) {
+    Pairs.push_back(PairDescriber(L, R, A).describe());
+  };
+  mergeSimilarFunctions(*Copy, Options, Rep, Size);
+  Copy.reset();
+  // The merger's report: how each side went, the merged function's name
+  // and the bytes saved.
+  std::map<std::string, const MergeRecord *> ByName;
+  for (const MergeRecord &MR : Rep.Merges)
+    if (MR.Similar)
+      ByName[MR.Merged] = &MR;
+  for (SimilarPairReport &P : Pairs)
+    for (bool Left : {true, false}) {
+      auto It = ByName.find(Left ? P.Left : P.Right);
+      if (It == ByName.end())
+        continue;
+      const MergeRecord &MR = *It->second;
+      (Left ? P.LeftKind : P.RightKind) = mergeKindName(MR.Kind);
+      P.Merged = MR.Kept;
+      P.EstimatedBytes += MR.EstimatedBytes;
+    }
+  std::stable_sort(Pairs.begin(), Pairs.end(),
+                   [](const SimilarPairReport &A, const SimilarPairReport &B) {
+                     return A.EstimatedBytes > B.EstimatedBytes;
+                   });
+  if (PrintStats)
+    errs() << Name << ": the similar merger merged " << Pairs.size()
+           << " pairs (" << Size.basis() << ")\n";
+  return Pairs;
+}
 
 //===-- One module ---------------------------------------------------------===//
 
@@ -560,6 +810,10 @@ static bool analyzeModule(Module &M, const SimilarityOptions &Options,
     MR.Instructions = Numbers.size();
     MR.GroupsTotal = S.groups().size();
     MR.OutlineMarked = !NoOutlineMarks;
+    if (!NoOutlineMarks && !NoSimilar) {
+      MR.SimilarRun = true;
+      MR.SimilarPairs = similarPairs(M, Name);
+    }
     for (OutlineMark Mk : Marks) {
       MR.GroupsOutlined += Mk == OutlineMark::All;
       MR.GroupsPartlyOutlined += Mk == OutlineMark::Some;

@@ -9,7 +9,10 @@
 // names them. A small script builds the table of contents and highlights,
 // on hover, one value in every region of its group. A badge marks the
 // groups coalesce's outliner took, all regions or some (OutlineMark), and
-// in the latter, each region it took.
+// in the latter, each region it took. A last section shows each pair of
+// functions coalesce's similar-function merger merged, side by side as it
+// aligned them: code of one side only and matched instructions whose
+// operands differ coloured.
 //
 //===----------------------------------------------------------------------===//
 
@@ -83,6 +86,22 @@ table.map th{background:#f0f2f6;font-family:system-ui,sans-serif}
 .badge.all{background:#1f7a3a;color:#fff}
 .badge.some{background:#fff;color:#1f7a3a;border:1px solid #1f7a3a}
 .where .badge{margin-left:6px;font-size:10px;padding:0 6px}
+header a{color:#fff}
+#similar-pairs>h2{font-size:17px;margin:24px 0 8px}
+.pair{background:#fff;border:1px solid #d6dae3;border-radius:6px;margin:0 0 18px;padding:10px 14px}
+.pair h3{font-size:15px;margin:0 0 4px;word-break:break-all}
+.pair .meta{font-size:12px;color:#566;margin-bottom:8px}
+table.side{border-collapse:collapse;width:100%;table-layout:fixed;font-size:12px}
+table.side th{background:#eef1f6;text-align:left;padding:3px 8px;font-family:system-ui,sans-serif}
+table.side td{font-family:monospace;padding:1px 8px;white-space:pre-wrap;word-break:break-all;vertical-align:top}
+table.side td+td,table.side th+th{border-left:1px solid #d6dae3}
+table.side tr.blk td{color:#777;padding-top:6px}
+table.side tr.ctx td{color:#8a94a0}
+table.side tr.only-l{background:#ffe1e1}
+table.side tr.only-r{background:#dff3df}
+table.side tr.differs{background:#fff1b8}
+.key{display:inline-block;padding:0 6px;border-radius:3px}
+.key.only-l{background:#ffe1e1}.key.only-r{background:#dff3df}.key.differs{background:#fff1b8}
 )";
 
 static const char *const Script = R"(
@@ -156,12 +175,91 @@ static void writeRegion(raw_ostream &OS, const RegionReport &R,
   OS << "</pre></div>\n";
 }
 
+/// The row's classes: its kind, and the side it has alone or "differs".
+static std::string rowClass(const SimilarRow &Row) {
+  std::string C = Row.RowKind == SimilarRow::Block     ? "blk"
+                  : Row.RowKind == SimilarRow::Context ? "ctx"
+                                                       : "step";
+  if (Row.L.empty() != Row.R.empty())
+    C += Row.L.empty() ? " only-r" : " only-l";
+  else if (Row.Differs)
+    C += " differs";
+  return C;
+}
+
+static void writePair(raw_ostream &OS, const SimilarPairReport &P,
+                      const std::string &Id, const std::string &Prefix) {
+  OS << "<div class=\"pair\" id=\"" << Id << "\" data-left=\""
+     << escapeHtml(P.Left) << "\" data-right=\"" << escapeHtml(P.Right)
+     << "\">\n<h3>" << escapeHtml(Prefix) << "L: " << escapeHtml(P.LeftShown)
+     << " &amp; R: " << escapeHtml(P.RightShown) << " &rarr; "
+     << escapeHtml(P.Merged) << "</h3>\n<div class=\"meta\">" << P.Matched
+     << " matched steps (" << P.Differing << " with operands that differ), "
+     << P.Unmatched << " unmatched &middot; estimated saving <span "
+        "class=\"saving\">"
+     << P.EstimatedBytes << " bytes</span>";
+  if (!P.LeftKind.empty() || !P.RightKind.empty())
+    OS << " &middot; " << escapeHtml(P.LeftShown) << ": "
+       << (P.LeftKind.empty() ? "?" : P.LeftKind) << ", "
+       << escapeHtml(P.RightShown) << ": "
+       << (P.RightKind.empty() ? "?" : P.RightKind);
+  // Long (template) names stay in the heading.
+  auto Column = [](const char *Side, const std::string &Name) {
+    return std::string(Side) + (Name.size() <= 60 ? ": " + escapeHtml(Name)
+                                                  : std::string());
+  };
+  OS << "</div>\n<table class=\"side\"><tr><th>"
+     << Column("L", P.LeftShown) << "</th><th>" << Column("R", P.RightShown)
+     << "</th></tr>\n";
+  for (const SimilarRow &Row : P.Rows) {
+    OS << "<tr class=\"" << rowClass(Row) << "\"";
+    if (!Row.Note.empty())
+      OS << " title=\"" << escapeHtml(Row.Note) << "\"";
+    OS << "><td>" << escapeHtml(Row.L) << "</td><td>" << escapeHtml(Row.R)
+       << "</td></tr>\n";
+  }
+  if (P.RowsCut)
+    OS << "<tr class=\"ctx\"><td colspan=\"2\">&hellip; " << P.RowsCut
+       << " more rows &hellip;</td></tr>\n";
+  OS << "</table></div>\n";
+}
+
+/// The pairs the similar-function merger merged, of every module.
+static void writeSimilarPairs(raw_ostream &OS,
+                              const std::vector<ModuleReport> &Mods) {
+  OS << "<section id=\"similar-pairs\"><h2>Similar functions merged</h2>\n"
+     << "<p class=\"note\">coalesce's similar-function merger, run alone "
+        "with its default options and the module's size model (no hot code, "
+        "no run-time budget) on a copy of the module, merged these pairs "
+        "into one function each that takes a selector argument. Each pair "
+        "is shown as the merger aligned it, block by block: "
+        "<span class=\"key only-l\">code only L has</span>, "
+        "<span class=\"key only-r\">code only R has</span>, "
+        "<span class=\"key differs\">one instruction for both, an operand "
+        "chosen by the selector</span>. Grey rows (phis, terminators) are "
+        "context; the counts are of aligned steps.</p>\n";
+  unsigned N = 0;
+  for (unsigned M = 0; M < Mods.size(); ++M) {
+    std::string Prefix = Mods.size() > 1 ? Mods[M].Name + ": " : "";
+    for (unsigned K = 0; K < Mods[M].SimilarPairs.size(); ++K, ++N)
+      writePair(OS, Mods[M].SimilarPairs[K],
+                "m" + std::to_string(M) + "-s" + std::to_string(K + 1),
+                Prefix);
+  }
+  if (!N)
+    OS << "<p class=\"note\">None.</p>\n";
+  OS << "</section>\n";
+}
+
 void writeHtml(raw_ostream &OS, const std::vector<ModuleReport> &Mods,
                const std::string &Title) {
   std::vector<Entry> All;
   unsigned Total = 0, Outlined = 0, Partly = 0;
-  bool Marked = false;
+  bool Marked = false, SimilarRun = false;
+  unsigned SimilarPairs = 0;
   for (unsigned M = 0; M < Mods.size(); ++M) {
+    SimilarRun |= Mods[M].SimilarRun;
+    SimilarPairs += Mods[M].SimilarPairs.size();
     Total += Mods[M].GroupsTotal;
     Outlined += Mods[M].GroupsOutlined;
     Partly += Mods[M].GroupsPartlyOutlined;
@@ -186,6 +284,9 @@ void writeHtml(raw_ostream &OS, const std::vector<ModuleReport> &Mods,
   if (Marked)
     OS << "; <span id=\"outlined\">" << Outlined << " groups outlined, "
        << Partly << " partly</span>";
+  if (SimilarRun)
+    OS << "; <a href=\"#similar-pairs\" id=\"similar\">" << SimilarPairs
+       << " similar pairs merged</a>";
   OS << "</p></header>\n<main>\n"
      << "<p class=\"note\">Each group's regions perform the same operations "
         "on different values. Highlighted lines are the regions; operands "
@@ -256,6 +357,8 @@ void writeHtml(raw_ostream &OS, const std::vector<ModuleReport> &Mods,
     }
     OS << "</section>\n";
   }
+  if (SimilarRun)
+    writeSimilarPairs(OS, Mods);
   OS << "</main>\n<script>" << Script << "</script>\n</body></html>\n";
 }
 

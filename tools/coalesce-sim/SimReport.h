@@ -76,6 +76,34 @@ struct GroupReport {
   std::vector<MappedValue> Values; ///< Inputs, outputs, exits, shared.
 };
 
+/// One row of a merged pair side by side: a block header (the names of
+/// the two blocks), an aligned step, or, for context, a phi or terminator
+/// (not steps: the counts leave them out). L and R are plain text (an
+/// instruction as Instruction::print writes it, a block's label), empty
+/// where that side has nothing.
+struct SimilarRow {
+  enum Kind { Block, Step, Context };
+  Kind RowKind = Step;
+  std::string L, R;
+  /// Both sides, and an operand of one is not the other's counterpart.
+  bool Differs = false;
+  std::string Note; ///< Why it differs, for the row's title.
+};
+
+/// A pair of functions the similar-function merger (core/merging), run on
+/// a copy of the module, merged into one with a selector.
+struct SimilarPairReport {
+  std::string Left, Right; ///< Linkage names.
+  std::string LeftShown, RightShown; ///< Demangled where possible.
+  std::string Merged;      ///< The merged function (L's name + ".similar").
+  unsigned Matched = 0, Unmatched = 0; ///< Alignment's counts of steps.
+  unsigned Differing = 0;  ///< Matched steps with an operand that differs.
+  uint64_t EstimatedBytes = 0; ///< Saved, by the size model.
+  std::string LeftKind, RightKind; ///< "replaced", "thunk" (MergeKind).
+  std::vector<SimilarRow> Rows;
+  unsigned RowsCut = 0; ///< Rows left off the page after the first ones.
+};
+
 struct ModuleReport {
   std::string Name;
   unsigned Instructions = 0;
@@ -85,6 +113,10 @@ struct ModuleReport {
   /// marked All and Some.
   bool OutlineMarked = false;
   unsigned GroupsOutlined = 0, GroupsPartlyOutlined = 0;
+  /// The similar-function merger ran on a copy (not with --no-similar or
+  /// --no-outline-marks); the pairs it merged, most bytes saved first.
+  bool SimilarRun = false;
+  std::vector<SimilarPairReport> SimilarPairs;
 };
 
 /// The self-contained page for one run: groups of all modules sorted by
