@@ -46,8 +46,10 @@ bool canMergeInstructions(const Instruction &L, const Instruction &R) {
     if (A == B)
       continue;
     Type *T = A->getType();
-    if (T->isTokenTy() || T->isMetadataTy() || T->isLabelTy() ||
-        isa<InlineAsm>(A) || isa<InlineAsm>(B))
+    if (T->isLabelTy())
+      continue; // A terminator's successors: the caller maps them.
+    if (T->isTokenTy() || T->isMetadataTy() || isa<InlineAsm>(A) ||
+        isa<InlineAsm>(B))
       return false;
     // Operand bundles carry what they mean by position: never chosen.
     if (CL && I >= CL->arg_size() && !CL->isCallee(&L.getOperandUse(I)))
@@ -81,7 +83,8 @@ static bool canMergeTerminators(const Instruction &L, const Instruction &R) {
   // A condition that differs is chosen by the selector.
   if (isa<BranchInst>(L) || isa<SwitchInst>(L))
     return true;
-  if (isa<ReturnInst>(L) || isa<UnreachableInst>(L))
+  if (isa<ReturnInst>(L) || isa<UnreachableInst>(L) || isa<InvokeInst>(L) ||
+      isa<ResumeInst>(L))
     return canMergeInstructions(L, R);
   return false;
 }
@@ -93,7 +96,8 @@ namespace {
 std::vector<Instruction *> body(BasicBlock &BB, bool Entry) {
   std::vector<Instruction *> Out;
   for (Instruction &I : BB) {
-    if (isa<PHINode>(I) || I.isTerminator() || I.isDebugOrPseudoInst())
+    if (isa<PHINode>(I) || I.isTerminator() || I.isDebugOrPseudoInst() ||
+        isa<LandingPadInst>(I))
       continue;
     if (Entry && isa<AllocaInst>(I) && cast<AllocaInst>(I).isStaticAlloca())
       continue;
@@ -190,6 +194,11 @@ std::optional<Alignment> alignBodies(Function &L, Function &R,
   auto Alike = [&](BasicBlock *X, BasicBlock *Y) -> unsigned {
     auto IX = IndexL.find(X), IY = IndexR.find(Y);
     if (IX == IndexL.end() || IY == IndexR.end())
+      return 0;
+    // A merged landing pad block holds one landingpad for both.
+    if (X->isLandingPad() != Y->isLandingPad() ||
+        (X->isLandingPad() && !canMergeInstructions(*X->getLandingPadInst(),
+                                                    *Y->getLandingPadInst())))
       return 0;
     unsigned C = common(PL[IX->second], PR[IY->second]);
     size_t Smaller = std::min(X->size(), Y->size());

@@ -236,6 +236,11 @@ void Builder::emitBlock(const AlignedBlock &B) {
   }
   for (; J != PhisOf[1].size(); ++J)
     MakePhi(nullptr, PhisOf[1][J]);
+  // A landing pad block's landingpad comes right after its phis: one for
+  // both sides (block pairing saw that it can stand for both) or its own.
+  if (B.L ? B.L->isLandingPad() : B.R->isLandingPad())
+    emit(B.L ? B.L->getLandingPadInst() : nullptr,
+         B.R ? B.R->getLandingPadInst() : nullptr, Cur);
   std::array<std::vector<Instruction *>, 2> Pending;
   for (const AlignedStep &Step : B.Steps) {
     if (Step.matched()) {
@@ -312,7 +317,14 @@ void Builder::emitTerminators(const AlignedBlock &B, BasicBlock *Cur) {
     Lone(B.L ? 0 : 1, B.L ? B.L : B.R, Cur);
     return;
   }
-  if (!B.OneTerminator) {
+  // Two invokes are one only where both unwind to the same block: an
+  // unwind edge cannot pass through a block that chooses.
+  bool OneTerminator = B.OneTerminator;
+  if (auto *IL = dyn_cast<InvokeInst>(B.L->getTerminator()); IL && OneTerminator)
+    OneTerminator = successor(0, IL->getUnwindDest()) ==
+                    successor(1, cast<InvokeInst>(B.R->getTerminator())
+                                     ->getUnwindDest());
+  if (!OneTerminator) {
     BasicBlock *TL = BasicBlock::Create(MF->getContext(), Cur->getName() + ".l.exit", MF);
     BasicBlock *TR = BasicBlock::Create(MF->getContext(), Cur->getName() + ".r.exit", MF);
     BranchInst::Create(TR, TL, Sel, Cur);

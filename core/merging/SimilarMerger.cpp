@@ -28,9 +28,9 @@
 // After FMSA (CGO 2019), SalSSA (PLDI 2020) and HyFM (CC 2021), with the
 // candidate search of F3M (CGO 2022):
 //  1. Eligible functions: definitions the linker cannot replace, not
-//     varargs, not thunks, without exception handling, musttail calls,
-//     setjmp or tokens, that do not name themselves, and of at least
-//     MinInstructions instructions.
+//     varargs, not thunks, without funclet exception handling (landing
+//     pads are fine), musttail calls, setjmp or tokens, that do not name
+//     themselves, and of at least MinInstructions instructions.
 //  2. Candidates: MinHash fingerprints and LSH buckets give each function
 //     its most similar partner of the same type (SimilarCandidates.cpp).
 //     Pairs are taken most similar first, each function in one pair.
@@ -65,9 +65,16 @@
 //     function called from many places, or whose address or symbol must
 //     stay, is a thunk).
 //
+// Exception handling: landing pad blocks pair only with landing pad
+// blocks whose landingpad one instruction can stand for; two invokes are
+// one only where both unwind to the same merged landing pad (an unwind
+// edge cannot pass through a block that branches on the selector), else
+// each keeps its own behind a branch.
+//
 // Never merged this way: what the identical merger never merges, pairs of
-// different types, attributes, calling conventions, sections or GC, and
-// functions the previous stages made (thunks, shared bodies).
+// different types, attributes, calling conventions, sections, GC or
+// personality, and functions the previous stages made (thunks, shared
+// bodies).
 //
 // Cost
 // ----
@@ -127,10 +134,11 @@ const char *unmergeable(const Function &F, unsigned MinInstructions) {
   unsigned N = 0;
   for (const BasicBlock &BB : F)
     for (const Instruction &I : BB) {
-      if (I.isEHPad() || isa<InvokeInst>(I) || isa<CallBrInst>(I) ||
-          isa<IndirectBrInst>(I) || isa<ResumeInst>(I) ||
-          I.getType()->isTokenTy())
-        return "exception handling or a token";
+      // Landing pads and invokes are fine; funclets (Windows EH) are not.
+      if ((I.isEHPad() && !isa<LandingPadInst>(I)) || isa<CallBrInst>(I) ||
+          isa<IndirectBrInst>(I) || isa<CatchReturnInst>(I) ||
+          isa<CleanupReturnInst>(I) || I.getType()->isTokenTy())
+        return "funclet exception handling or a token";
       if (auto *CB = dyn_cast<CallBase>(&I)) {
         if (auto *CI = dyn_cast<CallInst>(CB); CI && CI->isMustTailCall())
           return "a musttail call";

@@ -1,6 +1,6 @@
 ; RUN: %opt-coalesce -passes=coalesce-merge-similar -coalesce-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s
 ; RUN: %opt-coalesce -passes=coalesce-merge-similar -coalesce-runtime-budget=1000 -coalesce-print-merges -disable-output %s 2>&1 | FileCheck %s --check-prefix=LIST
-; Purpose: a function with exception handling (an invoke, a landing pad, a personality) is never merged with a similar function, here one that makes the same call with `call` (the pair merges once the invoke, landing pad and personality are gone); both bodies stay as they are.
+; Purpose: a function with exception handling (an invoke, a landing pad, a personality) is not merged with a similar function without (here one that makes the same call with `call`): their personalities differ (the pair merges once the invoke, landing pad and personality are gone); both bodies stay as they are.
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
