@@ -26,21 +26,39 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import common  # noqa: E402
 
 CLANG = "clang"
-STAGES = ("merge", "merge-constants", "outline")
+# Stages ld.lld runs alone as the post-LTO pipeline (lto<O2>,coalesce-STAGE).
+# configs_for rotates the first three by seed; merge-similar (off in the
+# default pipeline) is in the configs of the modes that ask for it.
+STAGES = ("merge", "merge-constants", "outline", "merge-similar")
 THIN_LINKERS = ("lld-thin", "gold-thin")   # ThinLTO objects; coalesce in every backend, two backend threads
+# The similar-function stage turns down pairs whose selector would run in
+# hot code or overspend the run-time budget, and a twins program is hot
+# nearly throughout (main's loop calls every function): with the defaults it
+# merged 0.35 pairs per program in the whole pipeline (twins seeds 0-19;
+# 2.1 without the limits). Its configs lift both
+# limits so that the stage acts: this gauntlet judges output, not speed.
+SIMILAR_UNLIMITED = ["coalesce-hot-share=0", "coalesce-runtime-budget=1000"]
 GOLD_STAGE_OPTS = {       # gold: the stage alone by turning the others off (identical merging always runs)
     "default": [],
     "merge": ["coalesce-merge-constants=false", "coalesce-outline=false"],
     "merge-constants": ["coalesce-outline=false"],
     "outline": ["coalesce-merge-constants=false"],
+    "merge-similar": ["coalesce-merge-similar", "coalesce-merge-constants=false",
+                      "coalesce-outline=false"] + SIMILAR_UNLIMITED,
+    "similar-pipeline": ["coalesce-merge-similar"] + SIMILAR_UNLIMITED,   # the default pipeline with the stage on
+}
+LLD_STAGE_OPTS = {        # ld.lld: coalesce options of a stage (COALESCE_OPTIONS), besides its pipeline
+    "merge-similar": SIMILAR_UNLIMITED,
+    "similar-pipeline": ["coalesce-merge-similar"] + SIMILAR_UNLIMITED,   # no pipeline named: the default one
 }
 
 
 @dataclass
 class Program:
     """What to build: SOURCES (file names in DIR), the optimization, and
-    which coalesce links (CONFIGS: 'lld:STAGE', 'gold:STAGE', and the
-    ThinLTO links 'lld-thin:default' or 'gold-thin:default', '+gc' for
+    which coalesce links (CONFIGS: 'lld:STAGE', 'gold:STAGE' with STAGE
+    'default', one of STAGES alone or 'similar-pipeline', and the ThinLTO
+    links 'lld-thin:default' or 'gold-thin:default', '+gc' for
     --gc-sections). THIN_PROGRAM, when set, is another Program (the same
     seed, its own directory and reference) whose ThinLTO links are checked
     after this one's: twins splits a one-file program over several files
@@ -86,6 +104,15 @@ def configs_for(seed, thin=True):
     (THIN) the two ThinLTO links."""
     return ["lld:default", "gold:default",
             "lld:" + STAGES[seed % 3], "gold:" + STAGES[(seed + 1) % 3]] + (thin_configs(seed) if thin else [])
+
+
+def similar_configs(seed):
+    """The similar-function stage (off by default), two links a seed: alone
+    through one linker and in the whole pipeline through the other, which
+    way round by seed."""
+    if seed % 2 == 0:
+        return ["lld:merge-similar", "gold:similar-pipeline"]
+    return ["gold:merge-similar", "lld:similar-pipeline"]
 
 
 def thin_configs(seed):
@@ -134,7 +161,9 @@ def obj(source, thin=False):
 
 def link_command(env, p, config, out):
     """The clang command line and environment of one link. CONFIG is
-    'lld:STAGE', 'gold:STAGE', 'lld:none' or 'gold:none' (no coalesce), or
+    'lld:STAGE', 'gold:STAGE' (STAGE: 'default', the whole pipeline; one of
+    STAGES alone; 'similar-pipeline', the whole pipeline with similar
+    functions merged), 'lld:none' or 'gold:none' (no coalesce), or
     the same with 'lld-thin'/'gold-thin' (ThinLTO objects, two backend
     threads), '+gc' after the stage for --gc-sections."""
     linker, stage, gc = split_config(config)
@@ -163,7 +192,8 @@ def link_command(env, p, config, out):
         cmd = [env.tool(CLANG), "-flto", "-fuse-ld=lld"]
         if stage != "none":
             cmd += ["-Wl,--load-pass-plugin=" + env.plugin]
-            envvars["COALESCE_OPTIONS"] = "-coalesce-verify -coalesce-report=" + report
+            envvars["COALESCE_OPTIONS"] = "-coalesce-verify -coalesce-report=" + report + "".join(
+                " -" + o for o in LLD_STAGE_OPTS.get(stage, []))
         if stage in STAGES:
             cmd += ["-Xlinker", "--lto-newpm-passes=lto<O2>,coalesce-" + stage]
     else:
@@ -254,6 +284,9 @@ def check(env, p, only=None):
             counts["thin-" + out.kind] = counts.get("thin-" + out.kind, 0) + 1
         if config.startswith("lld-thin") and out.kind == "passed":
             add_thin_report_counts(read_report(p.dir, exe_name(config) + ".json"), counts)
+    for config in full:
+        if config.startswith("lld:") and "similar" in config:
+            add_similar_report_counts(read_report(p.dir, exe_name(config) + ".json"), counts)
     if p.thin_program is not None and only is None:
         out = check(env, p.thin_program)
         for k, n in out.counts.items():
@@ -368,6 +401,17 @@ def add_thin_report_counts(rep, counts):
                       if m.get("stage") == "merge-across-modules")),
                  ("sum-thin-outlined-sites", rep.get("outlined", {}).get("sites", 0)),
                  ("sum-thin-shared", len(rep.get("shared", [])))):
+        counts[k] = counts.get(k, 0) + n
+
+
+def add_similar_report_counts(rep, counts):
+    """Pairs of functions the similar-function stage merged in an ld.lld
+    link with it (one kept body with a selector per pair), over
+    similar-reported programs."""
+    if not rep:
+        return
+    pairs = {m.get("kept") for m in rep.get("merges", []) if m.get("selector")}
+    for k, n in (("similar-reported", 1), ("sum-merged-similar", len(pairs))):
         counts[k] = counts.get(k, 0) + n
 
 
@@ -494,8 +538,11 @@ def lit_text(p, outcome, name):
                      "-Wl,-plugin-opt=coalesce-verify %s -o %%t/app" % objs)
     elif linker == "lld":
         pipeline = " -Xlinker '--lto-newpm-passes=lto<O2>,coalesce-%s'" % stage if stage in STAGES else ""
-        lines.append("# RUN: env COALESCE_OPTIONS=-coalesce-verify %%clang -flto -fuse-ld=lld "
-                     "-Wl,--load-pass-plugin=%%coalesce_plugin%s %s -o %%t/app" % (pipeline, objs))
+        options = " ".join(["-coalesce-verify"] + ["-" + o for o in LLD_STAGE_OPTS.get(stage, [])])
+        lines.append("# RUN: env %s %%clang -flto -fuse-ld=lld "
+                     "-Wl,--load-pass-plugin=%%coalesce_plugin%s %s -o %%t/app" % (
+                         '"COALESCE_OPTIONS=%s"' % options if " " in options else "COALESCE_OPTIONS=" + options,
+                         pipeline, objs))
     else:
         opts = "".join(" -Wl,-plugin-opt=" + o for o in ["coalesce-verify"] + GOLD_STAGE_OPTS[stage])
         lines.append("# RUN: %%clang -fno-lto -fuse-ld=gold -Wl,-plugin,%%coalesce_plugin%s %s -o %%t/app" % (opts, objs))

@@ -4,8 +4,8 @@ coalesce merges and outlines, and free of undefined behaviour.
 A program is families of functions. A family has one body *shape* (a tree
 of statements whose constants and callees are slots) and 2-4 instances:
 identical copies, copies with other constants, similar copies (one
-statement replaced or added), and pairs of mutually recursive twins (depth
-bounded by n & 7). Region shapes, short statement sequences, are spliced
+statement replaced or added; from seed VARIANTS_FROM on also one removed),
+and pairs of mutually recursive twins (depth bounded by n & 7). Region shapes, short statement sequences, are spliced
 into many bodies with other variables and constants: the outliner's food.
 Bodies use loops, branches, switch, a local array, a struct, pointer
 outputs and function pointers; functions are static or external and spread
@@ -14,6 +14,14 @@ main prints the drivers' checksums, and compares the addresses of distinct
 functions (which must differ). split(seed) is the same program spread over
 2-3 files when generate(seed) writes one (for ThinLTO, which works on
 modules): the functions are the same, the drivers and so the output not.
+
+Seeds below VARIANTS_FROM write the programs they wrote before it came (the
+gauntlet's record counts those seeds covered). From it on, a similar copy
+may also lack one statement of its family's body, and two families in five
+are cold: the driver calls them behind a test that __builtin_expect marks
+unlikely but that nearly always holds (h != 0u), so that coalesce's static
+estimate of hotness lets it add selectors, constant arguments and calls to
+them, and the run still executes them.
 
 No undefined behaviour by construction: unsigned arithmetic only, shift
 counts constant and below 32, divisors `| 1u`, array indices `& 7u` or
@@ -27,6 +35,7 @@ OPS = ["+", "-", "*", "^", "&", "|"]
 ASSIGN_OPS = ["=", "+=", "-=", "^=", "*=", "|="]
 VARS = ["v0", "v1", "v2", "v3"]
 MAX_COST = 24
+VARIANTS_FROM = 5000   # the first seed with removed statements and cold families (see above)
 STRUCT = "struct rec { unsigned x, y; unsigned tag[4]; };"
 
 # Signature kinds: parameters, the prologue that loads v0..v3 and a[8]
@@ -157,6 +166,7 @@ class Program:
 
     def __init__(self, seed):
         self.r = random.Random(seed)
+        self.variants = seed >= VARIANTS_FROM   # draws nothing for earlier seeds: their programs stay
         self.ntu = self.r.choice([1, 1, 2, 3, 4])
         self.funcs = []     # dicts: name, sig, tu, static, lines
         self.cost = {}      # name: calls one call of it makes, transitively, plus one
@@ -209,17 +219,23 @@ class Program:
         consts = [self.rconst() for _ in range(sh.nconst + 2)]
         callees = [self.callee(None) for _ in range(sh.ncallee)]
         noinline = self.r.random() < self.noinline_share    # per family: attributes must match to merge
+        cold = self.variants and self.r.random() < 0.4
         for k in range(self.r.randrange(2, 5)):
             kind = self.r.choice(["same", "same", "consts", "consts", "similar"]) if k else "same"
-            self.instance("f%d_%d" % (fid, k), sig, sh, plan, consts, kind, callees, noinline)
+            self.instance("f%d_%d" % (fid, k), sig, sh, plan, consts, kind, callees, noinline, cold)
 
-    def instance(self, name, sig, sh, plan, consts, kind, callees, noinline):
+    def instance(self, name, sig, sh, plan, consts, kind, callees, noinline, cold=False):
         if kind == "consts":
             # the prologue's constants always reach the code; one more may
             consts = list(consts)
             for i in [sh.nconst + self.r.randrange(2), self.r.randrange(len(consts))][:self.r.randrange(1, 3)]:
                 consts[i] = self.rconst()
-        if kind == "similar":
+        if kind == "similar" and self.variants and len(plan) > 2 and self.r.random() < 0.34:
+            # one statement (of its own or a region's) fewer; every variable
+            # is set by the prologue, so any statement can go
+            plan = list(plan)
+            del plan[self.r.randrange(len(plan))]
+        elif kind == "similar":
             plan = list(plan)
             extra = Shape(self.r)
             stmt = ("own", extra.stmt(1, 0, False))
@@ -238,7 +254,8 @@ class Program:
                  "  unsigned a[8] = {0u, 1u, 2u, 3u, 4u, 5u, 6u, 7u};"]
         lines += self.render_body(sh, plan, consts, callees)
         lines += ["  " + epi, "}"]
-        self.add(name, sig, tu, lines, cost=1 + sum(self.cost.get(c, 1) for c in callees), noinline=noinline)
+        self.add(name, sig, tu, lines, cost=1 + sum(self.cost.get(c, 1) for c in callees), noinline=noinline,
+                 cold=cold)
 
     def callee(self, tu):
         """An earlier, cheap 'val' function callable from file TU (None: from
@@ -269,14 +286,14 @@ class Program:
                           "  return %s(n - 1u, v0 ^ v2) + v3;" % other, "}"]
                 self.add(me, "recur", tu, lines, static)
 
-    def add(self, name, sig, tu, lines, static=None, cost=1, noinline=None):
+    def add(self, name, sig, tu, lines, static=None, cost=1, noinline=None, cold=False):
         if static is None:
             static = self.r.random() < 0.35
         if noinline is None:
             noinline = self.r.random() < self.noinline_share
         attrs = ("static " if static else "") + ("__attribute__((noinline)) " if noinline else "")
         lines[0] = attrs + lines[0]
-        self.funcs.append({"name": name, "sig": sig, "tu": tu, "static": static, "lines": lines})
+        self.funcs.append({"name": name, "sig": sig, "tu": tu, "static": static, "lines": lines, "cold": cold})
         self.cost[name] = cost
 
     def spread(self, rng):
@@ -344,6 +361,8 @@ class Program:
                     "rec": "h = mix(h, %s(&r, h)); h = mix(h, r.x + r.y);" % n,
                     "cb": "h = mix(h, %s(%s, h));" % (n, self.r.choice(vals)),
                     "recur": "h = mix(h, %s(h & 7u, h));" % n}[s]
+            if f["cold"]:   # unlikely by the estimate, taken by the run
+                call = "if (__builtin_expect(h != 0u, 0)) { %s }" % call
             body.append("  " + call)
         return body + ["  return h;", "}", ""]
 
