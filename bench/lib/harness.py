@@ -1025,6 +1025,14 @@ def bench_program(ctx, project, prog, objs, unit_by_name, build_errors=None,
                     "functions": j.get("functions"),
                     "merges_by_kind": j.get("merges_by_kind"),
                     "bytes_saved": j.get("bytes_saved"),
+                    # Twins that call each other (merged through their
+                    # callees' classes) and similar pairs (a selector).
+                    "by_call_classes": sum(
+                        1 for m in j.get("merges") or []
+                        if m.get("by_call_classes")),
+                    "with_selector": sum(
+                        1 for m in j.get("merges") or []
+                        if m.get("selector")),
                     "symbols": merged_function_bytes(
                         binpath[v.key][timed.name], j)}
             else:
