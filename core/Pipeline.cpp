@@ -61,16 +61,29 @@ Outcome runMergeStage(Module &M, const Config &C, Report &R,
   });
 }
 
+/// What a stage that adds run time prices with when it runs alone: the
+/// module's size model, how hot its code is, and the budget an earlier
+/// stage of this module (C.RunTimeSpentBefore) has left.
+struct Pricing {
+  SizeModel Size;
+  ProgramHotness Hot;
+  RunTimeBudget Budget;
+
+  Pricing(Module &M, const Config &C, Report &R, TTIGetter GetTTI)
+      : Size(SizeModel::forModule(M, GetTTI)),
+        Hot(ProgramHotness::compute(M, C.Hotness)),
+        Budget(Hot.executed(), C.RunTimeBudgetPerMille) {
+    R.SizeBasis = Size.basis();
+    Budget.spend(C.RunTimeSpentBefore);
+  }
+};
+
 Outcome runConstantMergeStage(Module &M, const Config &C, Report &R,
                               TTIGetter GetTTI) {
-  SizeModel Size = SizeModel::forModule(M, GetTTI);
-  R.SizeBasis = Size.basis();
-  ProgramHotness Hot = ProgramHotness::compute(M, C.Hotness);
-  RunTimeBudget Budget(Hot.executed(), C.RunTimeBudgetPerMille);
-  Budget.spend(C.RunTimeSpentBefore);
+  Pricing P(M, C, R, GetTTI);
   return runAlone(M, C, R, "merge up to constants", [&] {
-    return mergeFunctionsUpToConstants(M, C.Constants, R, &Size, &Hot,
-                                       &Budget);
+    return mergeFunctionsUpToConstants(M, C.Constants, R, &P.Size, &P.Hot,
+                                       &P.Budget);
   });
 }
 
@@ -81,15 +94,11 @@ static bool outlinerRuns(const Config &C, const SizeModel &Size) {
 
 Outcome runSimilarMergeStage(Module &M, const Config &C, Report &R,
                              TTIGetter GetTTI) {
-  SizeModel Size = SizeModel::forModule(M, GetTTI);
-  R.SizeBasis = Size.basis();
-  ProgramHotness Hot = ProgramHotness::compute(M, C.Hotness);
-  RunTimeBudget Budget(Hot.executed(), C.RunTimeBudgetPerMille);
-  Budget.spend(C.RunTimeSpentBefore);
+  Pricing P(M, C, R, GetTTI);
   SimilarMergeOptions Options = C.Similar;
   Options.OutlinerRuns = false; // Alone, nothing else competes.
   return runAlone(M, C, R, "merge similar", [&] {
-    return mergeSimilarFunctions(M, Options, R, Size, &Hot, &Budget);
+    return mergeSimilarFunctions(M, Options, R, P.Size, &P.Hot, &P.Budget);
   });
 }
 

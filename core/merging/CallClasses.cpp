@@ -174,8 +174,7 @@ bool CallClasses::sameClass(const Function *L, const Function *R) const {
   if (L == R)
     return true;
   auto CL = ClassOf.find(L), CR = ClassOf.find(R);
-  return CL != ClassOf.end() && CR != ClassOf.end() &&
-         CL->second == CR->second;
+  return CL != ClassOf.end() && CR != ClassOf.end() && CL->second == CR->second;
 }
 
 } // namespace coalesce

@@ -115,12 +115,13 @@ align(const std::vector<Instruction *> &L, const std::vector<Instruction *> &R,
   if ((N + 1) * (M + 1) > MaxCells)
     return std::nullopt;
   std::vector<uint32_t> T((N + 1) * (M + 1), 0);
-  auto At = [&](size_t I, size_t J) -> uint32_t & { return T[I * (M + 1) + J]; };
+  auto At = [&](size_t I, size_t J) -> uint32_t & {
+    return T[I * (M + 1) + J];
+  };
   for (size_t I = N; I-- > 0;)
     for (size_t J = M; J-- > 0;)
-      At(I, J) = Same(*L[I], *R[J])
-                     ? At(I + 1, J + 1) + 1
-                     : std::max(At(I + 1, J), At(I, J + 1));
+      At(I, J) = Same(*L[I], *R[J]) ? At(I + 1, J + 1) + 1
+                                    : std::max(At(I + 1, J), At(I, J + 1));
   std::vector<AlignedStep> Steps;
   size_t I = 0, J = 0;
   while (I != N || J != M) {
@@ -252,10 +253,9 @@ std::optional<Alignment> alignBodies(Function &L, Function &R,
       if (!PairOf.count(BL[I]) && !PairOf.count(BR[J]))
         if (unsigned C = Alike(BL[I], BR[J]))
           Options.push_back({C, I, J});
-  std::stable_sort(Options.begin(), Options.end(),
-                   [](const Option &A, const Option &B) {
-                     return A.Common > B.Common;
-                   });
+  std::stable_sort(
+      Options.begin(), Options.end(),
+      [](const Option &A, const Option &B) { return A.Common > B.Common; });
   for (const Option &O : Options)
     if (!PairOf.count(BL[O.I]) && !PairOf.count(BR[O.J]))
       Pair(BL[O.I], BR[O.J]);
@@ -270,11 +270,10 @@ std::optional<Alignment> alignBodies(Function &L, Function &R,
         Out.push_back(AI);
     return Out;
   };
-  auto AllocaSteps =
-      align(Allocas(*BL[0]), Allocas(*BR[0]), MaxCells,
-            [](Instruction &X, Instruction &Y) {
-              return canMergeInstructions(X, Y);
-            });
+  auto AllocaSteps = align(Allocas(*BL[0]), Allocas(*BR[0]), MaxCells,
+                           [](Instruction &X, Instruction &Y) {
+                             return canMergeInstructions(X, Y);
+                           });
   if (!AllocaSteps)
     return std::nullopt;
   A.EntryAllocas = std::move(*AllocaSteps);
@@ -302,7 +301,8 @@ std::optional<Alignment> alignBodies(Function &L, Function &R,
     Block.R = PairOf.lookup(B);
     bool Entry = B == BL[0];
     if (Block.R) {
-      auto Steps = align(body(*B, Entry), body(*Block.R, Entry), MaxCells, Same);
+      auto Steps =
+          align(body(*B, Entry), body(*Block.R, Entry), MaxCells, Same);
       if (!Steps)
         return std::nullopt;
       Block.Steps = std::move(*Steps);

@@ -178,8 +178,8 @@ Function *Builder::build(const Alignment &A, AttributeList Attrs,
 
   // Blocks of the plan first: successors and phis name them.
   for (const AlignedBlock &B : A.Blocks) {
-    BasicBlock *BB = BasicBlock::Create(L.getContext(),
-                                        (B.L ? B.L : B.R)->getName(), MF);
+    BasicBlock *BB =
+        BasicBlock::Create(L.getContext(), (B.L ? B.L : B.R)->getName(), MF);
     if (B.L)
       Head[0][B.L] = BB;
     if (B.R)
@@ -274,8 +274,8 @@ void Builder::flush(const AlignedBlock &B, BasicBlock *&Cur,
   for (unsigned S : {0u, 1u}) {
     if (Pending[S].empty())
       continue;
-    Side[S] = BasicBlock::Create(C, Cur->getName() + (S ? ".r" : ".l"), MF,
-                                 Join);
+    Side[S] =
+        BasicBlock::Create(C, Cur->getName() + (S ? ".r" : ".l"), MF, Join);
     for (Instruction *I : Pending[S])
       emit(S ? nullptr : I, S ? I : nullptr, Side[S]);
     BranchInst::Create(Join, Side[S]);
@@ -320,13 +320,16 @@ void Builder::emitTerminators(const AlignedBlock &B, BasicBlock *Cur) {
   // Two invokes are one only where both unwind to the same block: an
   // unwind edge cannot pass through a block that chooses.
   bool OneTerminator = B.OneTerminator;
-  if (auto *IL = dyn_cast<InvokeInst>(B.L->getTerminator()); IL && OneTerminator)
-    OneTerminator = successor(0, IL->getUnwindDest()) ==
-                    successor(1, cast<InvokeInst>(B.R->getTerminator())
-                                     ->getUnwindDest());
+  if (auto *IL = dyn_cast<InvokeInst>(B.L->getTerminator());
+      IL && OneTerminator)
+    OneTerminator =
+        successor(0, IL->getUnwindDest()) ==
+        successor(1, cast<InvokeInst>(B.R->getTerminator())->getUnwindDest());
   if (!OneTerminator) {
-    BasicBlock *TL = BasicBlock::Create(MF->getContext(), Cur->getName() + ".l.exit", MF);
-    BasicBlock *TR = BasicBlock::Create(MF->getContext(), Cur->getName() + ".r.exit", MF);
+    BasicBlock *TL =
+        BasicBlock::Create(MF->getContext(), Cur->getName() + ".l.exit", MF);
+    BasicBlock *TR =
+        BasicBlock::Create(MF->getContext(), Cur->getName() + ".r.exit", MF);
     BranchInst::Create(TR, TL, Sel, Cur);
     ++Shape.Branches;
     Shape.AddedAt.emplace_back(B.L, B.R);
@@ -384,8 +387,8 @@ bool Builder::setOperands() {
         M.New->setOperand(I, V[0] ? V[0] : V[1]);
         continue;
       }
-      auto *Choice = SelectInst::Create(Sel, V[1], V[0], "choose",
-                                        M.New->getIterator());
+      auto *Choice =
+          SelectInst::Create(Sel, V[1], V[0], "choose", M.New->getIterator());
       ++Shape.Selects;
       Shape.AddedAt.emplace_back(M.From[0]->getParent(),
                                  M.From[1]->getParent());

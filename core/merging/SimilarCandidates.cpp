@@ -146,9 +146,8 @@ Fingerprint fingerprint(const Function &F) {
   return P;
 }
 
-std::vector<CandidatePair>
-findCandidatePairs(ArrayRef<Fingerprint> Prints,
-                   const CandidateOptions &Options) {
+std::vector<CandidatePair> findCandidatePairs(ArrayRef<Fingerprint> Prints,
+                                              const CandidateOptions &Options) {
   // 3. One bucket per band and key.
   struct Bucket {
     unsigned Band;

@@ -12,8 +12,8 @@
 //
 // An example
 // ----------
-//     define internal i32 @sum_checked(ptr %v, i32 %n) {   ; loop, + bound check
-//     define internal i32 @sum(ptr %v, i32 %n) {           ; the same loop
+//     define internal i32 @sum_checked(ptr %v, i32 %n) { ; loop, + check
+//     define internal i32 @sum(ptr %v, i32 %n) {         ; the same loop
 // become
 //     define internal i32 @sum_checked.similar(ptr %v, i32 %n, i1 %sel) {
 //       ... the loop ...
@@ -128,8 +128,7 @@ const char *unmergeable(const Function &F, unsigned MinInstructions) {
   if (isForwardingThunk(F) || refersToItself(F))
     return "a thunk or names itself";
   for (const Argument &A : F.args())
-    if (A.hasInAllocaAttr() || A.hasPreallocatedAttr() ||
-        A.hasSwiftErrorAttr())
+    if (A.hasInAllocaAttr() || A.hasPreallocatedAttr() || A.hasSwiftErrorAttr())
       return "an argument a thunk cannot forward";
   unsigned N = 0;
   for (const BasicBlock &BB : F)
@@ -142,8 +141,7 @@ const char *unmergeable(const Function &F, unsigned MinInstructions) {
       if (auto *CB = dyn_cast<CallBase>(&I)) {
         if (auto *CI = dyn_cast<CallInst>(CB); CI && CI->isMustTailCall())
           return "a musttail call";
-        if (CB->hasFnAttr(Attribute::ReturnsTwice) ||
-            CB->isConvergent())
+        if (CB->hasFnAttr(Attribute::ReturnsTwice) || CB->isConvergent())
           return "a returns-twice or convergent call";
       }
       N += !I.isDebugOrPseudoInst();
@@ -158,8 +156,8 @@ public:
   SimilarMerger(Module &M, const SimilarMergeOptions &Options, Report &Rep,
                 const SizeModel &Size, const ProgramHotness *Hot,
                 RunTimeBudget *Budget)
-      : M(M), Options(Options), Rep(Rep), Size(Size), Hot(Hot),
-        Budget(Budget), Ctx(M) {}
+      : M(M), Options(Options), Rep(Rep), Size(Size), Hot(Hot), Budget(Budget),
+        Ctx(M) {}
 
   bool run();
 
@@ -172,8 +170,8 @@ private:
     double RunTime = 0;
   };
   bool tryPair(Function &L, Function &R);
-  std::string price(Function &L, Function &R, Function &MF,
-                    const Alignment &A, const MergedShape &Shape, Priced &P);
+  std::string price(Function &L, Function &R, Function &MF, const Alignment &A,
+                    const MergedShape &Shape, Priced &P);
   uint64_t outlinedInstead(const Alignment &A) const;
   void forward(Function &F, Function &MF, bool Selector, bool ByThunk,
                uint64_t Bytes);
@@ -231,8 +229,8 @@ const FeatureCounts &SimilarMerger::callerCounts(const Function &Caller) {
 uint64_t SimilarMerger::outlinedInstead(const Alignment &A) const {
   if (!Options.OutlinerRuns)
     return 0;
-  uint64_t Call = Size.callBytes({}), Function = uint64_t(
-                                          Size.price(Feature::Function));
+  uint64_t Call = Size.callBytes({}),
+           Function = uint64_t(Size.price(Feature::Function));
   uint64_t Total = 0, Run = 0;
   auto End = [&] {
     if (Run > 2 * Call + Function)
@@ -289,9 +287,8 @@ std::string SimilarMerger::price(Function &L, Function &R, Function &MF,
   // 6. The outliner's alternative.
   uint64_t Outlined = outlinedInstead(A);
   if (int64_t(Outlined) >= P.Saved)
-    return "outlining the common code saves more (" +
-           std::to_string(Outlined) + " against " + std::to_string(P.Saved) +
-           " bytes)";
+    return "outlining the common code saves more (" + std::to_string(Outlined) +
+           " against " + std::to_string(P.Saved) + " bytes)";
   // 7. Run time.
   if (Hot) {
     for (auto [BL, BR] : Shape.AddedAt) {
@@ -330,8 +327,8 @@ bool SimilarMerger::tryPair(Function &L, Function &R) {
   }
   // 4. Build; 5-7. price.
   MergedShape Shape;
-  Function *MF = buildMergedFunction(L, R, *A, *Joint, L.getName() + ".similar",
-                                     Shape);
+  Function *MF =
+      buildMergedFunction(L, R, *A, *Joint, L.getName() + ".similar", Shape);
   if (!MF) {
     recordMissed(L, R, "the merged body could not be built");
     return false;
@@ -352,8 +349,8 @@ bool SimilarMerger::tryPair(Function &L, Function &R) {
       BB.dropAllReferences();
   if (Budget)
     Budget->spend(P.RunTime);
-  int64_t Share = (int64_t(P.Merged) - int64_t(P.Bodies[0]) +
-                   int64_t(P.Forward[0]));
+  int64_t Share =
+      (int64_t(P.Merged) - int64_t(P.Bodies[0]) + int64_t(P.Forward[0]));
   forward(L, *MF, false, P.ByThunk[0], 0);
   forward(R, *MF, true, P.ByThunk[1],
           uint64_t(std::max<int64_t>(
@@ -397,8 +394,8 @@ void SimilarMerger::forward(Function &F, Function &MF, bool Selector,
 
 void SimilarMerger::recordMissed(Function &L, Function &R,
                                  const std::string &Why) {
-  Rep.Missed.push_back(MissedRecord{L.getName().str(), R.getName().str(),
-                                    "similar: " + Why});
+  Rep.Missed.push_back(
+      MissedRecord{L.getName().str(), R.getName().str(), "similar: " + Why});
   OptimizationRemarkEmitter ORE(&L, /*BFI=*/nullptr);
   ORE.emit([&] {
     return OptimizationRemarkMissed(PassName, "NotMerged", &L)
