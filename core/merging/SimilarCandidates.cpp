@@ -30,7 +30,9 @@
 //     equal to the Jaccard similarity of the two sets, so the share of
 //     rows that agree estimates it.
 //  3. Cut the 32 rows into 8 bands of 4 and put each function in one
-//     bucket per band, keyed by the band's rows and the function's type.
+//     bucket per band, keyed by the band's rows and the function's type:
+//     one array of (key, size, function) entries, sorted, in which a
+//     bucket is a run ordered by size.
 //     Two functions of similarity s share at least one bucket with
 //     probability 1 - (1 - s^4)^8: 0.98 at s = 0.7, 0.40 at s = 0.4.
 //  4. Each function is compared (by fingerprint, a few dozen integer
@@ -45,7 +47,8 @@
 // Cost
 // ----
 // Fingerprinting is linear in the size of the program (32 hashes per
-// instruction). Bucketing is linear in the number of functions. Each
+// instruction). Bucketing sorts 8 entries per function, O(n log n) in
+// integer compares over one flat array. Each
 // function is compared with at most 8 x 32 others. So the search grows
 // linearly with the number of functions; bench/similar-scaling measures it
 // on generated modules of 10k to 500k functions.
@@ -64,6 +67,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <tuple>
 
 using namespace llvm;
 
@@ -148,36 +152,42 @@ Fingerprint fingerprint(const Function &F) {
 
 std::vector<CandidatePair> findCandidatePairs(ArrayRef<Fingerprint> Prints,
                                               const CandidateOptions &Options) {
-  // 3. One bucket per band and key.
-  struct Bucket {
-    unsigned Band;
-    std::vector<unsigned> Members;
+  // 3. One bucket per band and key: all (key, size, function) entries in
+  // one array, sorted, so that a bucket is a run of it ordered by size
+  // (no table of buckets, no list per bucket).
+  struct Entry {
+    uint64_t Key;
+    unsigned Size, F;
+    bool operator<(const Entry &O) const {
+      return std::tie(Key, Size, F) < std::tie(O.Key, O.Size, O.F);
+    }
   };
-  DenseMap<uint64_t, Bucket> Buckets;
-  Buckets.reserve(Prints.size() * Fingerprint::Bands / 2);
-  using PerBand = std::array<uint64_t, Fingerprint::Bands>;
-  std::vector<PerBand> KeysOf(Prints.size()), PosOf(Prints.size());
+  constexpr unsigned Bands = Fingerprint::Bands;
+  std::vector<Entry> All;
+  All.reserve(size_t(Prints.size()) * Bands);
   for (unsigned F = 0; F != Prints.size(); ++F)
-    for (unsigned Band = 0; Band != Fingerprint::Bands; ++Band) {
+    for (unsigned Band = 0; Band != Bands; ++Band) {
       uint64_t Key = mix(Prints[F].Shape + Band);
       for (unsigned Row = 0; Row != Fingerprint::RowsPerBand; ++Row)
         Key = mix(Key ^ Prints[F].Min[Band * Fingerprint::RowsPerBand + Row]);
-      Bucket &B = Buckets[Key];
-      B.Band = Band;
-      B.Members.push_back(F);
-      KeysOf[F][Band] = Key;
+      All.push_back({Key, Prints[F].Size, F});
     }
-  // Buckets too large for all pairs: sorted by size, searched in a window
-  // around each member's place.
-  for (auto &[Key, B] : Buckets) {
-    if (B.Members.size() <= Options.BucketWindow)
-      continue;
-    std::stable_sort(B.Members.begin(), B.Members.end(),
-                     [&](unsigned A, unsigned C) {
-                       return Prints[A].Size < Prints[C].Size;
-                     });
-    for (unsigned I = 0; I != B.Members.size(); ++I)
-      PosOf[B.Members[I]][B.Band] = I;
+  llvm::sort(All);
+  // Each function's place in each of its buckets, and each place's run.
+  std::vector<std::array<unsigned, Bands>> PosOf(Prints.size());
+  std::vector<unsigned> RunBegin(All.size()), RunEnd(All.size());
+  {
+    std::vector<unsigned> BandsSeen(Prints.size(), 0);
+    for (size_t Begin = 0, End; Begin != All.size(); Begin = End) {
+      for (End = Begin + 1; End != All.size() && All[End].Key == All[Begin].Key;
+           ++End)
+        ;
+      for (size_t I = Begin; I != End; ++I) {
+        RunBegin[I] = unsigned(Begin);
+        RunEnd[I] = unsigned(End);
+        PosOf[All[I].F][BandsSeen[All[I].F]++] = unsigned(I);
+      }
+    }
   }
 
   // 4. Each function's best partner among its buckets' members.
@@ -206,18 +216,16 @@ std::vector<CandidatePair> findCandidatePairs(ArrayRef<Fingerprint> Prints,
       if (Best.size() > Options.Partners)
         Best.pop_back();
     };
-    for (unsigned Band = 0; Band != Fingerprint::Bands; ++Band) {
-      const std::vector<unsigned> &Members = Buckets[KeysOf[F][Band]].Members;
-      if (Members.size() <= Options.BucketWindow) {
-        for (unsigned G : Members)
-          Consider(G);
-        continue;
+    for (unsigned Pos : PosOf[F]) {
+      size_t Begin = RunBegin[Pos], End = RunEnd[Pos];
+      // A bucket larger than the window: the neighbours by size.
+      if (End - Begin > Options.BucketWindow) {
+        size_t Half = Options.BucketWindow / 2;
+        Begin = Pos - Begin > Half ? Pos - Half : Begin;
+        End = std::min(End, Begin + Options.BucketWindow);
       }
-      size_t Pos = PosOf[F][Band], Half = Options.BucketWindow / 2;
-      size_t From = Pos > Half ? Pos - Half : 0;
-      size_t To = std::min(Members.size(), From + Options.BucketWindow);
-      for (size_t I = From; I != To; ++I)
-        Consider(Members[I]);
+      for (size_t I = Begin; I != End; ++I)
+        Consider(All[I].F);
     }
     for (auto [NegSim, G] : Best)
       Pairs.push_back({std::min(F, G), std::max(F, G), -NegSim});
