@@ -16,6 +16,7 @@
 #include "llvm/ADT/DenseMap.h"
 
 #include <cstdint>
+#include <optional>
 #include <utility>
 
 namespace llvm {
@@ -43,6 +44,13 @@ public:
 
   /// Whether L and R are in one class (a function is in its own).
   bool sameClass(const llvm::Function *L, const llvm::Function *R) const;
+  /// F's class number, if F is in the domain.
+  std::optional<unsigned> classOf(const llvm::Function *F) const {
+    auto It = ClassOf.find(F);
+    if (It == ClassOf.end())
+      return std::nullopt;
+    return It->second;
+  }
   /// How many classes have more than one member.
   unsigned sharedClasses() const { return Shared; }
   /// Forget a function about to be erased: a function created later at

@@ -316,9 +316,10 @@ bool Merger::refineCallClasses() {
   for (auto &[H, B] : Buckets) {
     if (!B.Tree)
       continue;
-    for (auto I = B.Tree->begin(), E = B.Tree->end(); I != E; ++I)
-      for (auto J = std::next(I); J != E; ++J)
-        if (Classes.sameClass(*I, *J))
+    SmallDenseSet<unsigned, 8> Seen;
+    for (Function *F : *B.Tree)
+      if (std::optional<unsigned> Class = Classes.classOf(F))
+        if (!Seen.insert(*Class).second)
           return true;
   }
   return false;

@@ -36,6 +36,7 @@
 #include "llvm/Transforms/Utils/SSAUpdater.h"
 
 #include <array>
+#include <tuple>
 
 using namespace llvm;
 
@@ -110,7 +111,9 @@ private:
       EdgeFrom;
   /// Blocks that branch on the selector to two successors, by successor
   /// pair and origin, so that one terminator does not make two.
-  DenseMap<std::pair<BasicBlock *, BasicBlock *>, BasicBlock *> Choosers;
+  DenseMap<std::tuple<BasicBlock *, BasicBlock *, BasicBlock *, BasicBlock *>,
+           BasicBlock *>
+      Choosers;
   /// Merged branches whose R condition is inverted (AlignedBlock::SwapR).
   SmallPtrSet<Instruction *, 4> InvertR;
 };
@@ -290,9 +293,8 @@ void Builder::flush(const AlignedBlock &B, BasicBlock *&Cur,
 // A block that branches on the selector to ToL or ToR (once per pair).
 BasicBlock *Builder::chooser(BasicBlock *ToL, BasicBlock *ToR,
                              const std::array<BasicBlock *, 2> &From) {
-  BasicBlock *&B = Choosers[{ToL, ToR}];
-  if (!B || EdgeFrom.lookup({B, ToL})[0] != From[0] ||
-      EdgeFrom.lookup({B, ToR})[1] != From[1]) {
+  BasicBlock *&B = Choosers[{From[0], From[1], ToL, ToR}];
+  if (!B) {
     B = BasicBlock::Create(MF->getContext(), "choose", MF);
     BranchInst::Create(ToR, ToL, Sel, B);
     ++Shape.Branches;
