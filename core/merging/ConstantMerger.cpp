@@ -180,7 +180,6 @@ private:
   void price(Plan &P);
   /// The members P may keep by their run time, or P's members if all.
   std::vector<Function *> affordable(const Plan &P, std::string &Why) const;
-  const FeatureCounts &callerCounts(const Function &Caller);
   void merge(Plan &P);
   void recordMissed(const Plan &P, const std::string &Why);
 
@@ -194,9 +193,8 @@ private:
   /// says when two constants are the same.
   OrderContext Ctx, Exact;
   /// Callers' features, counted once (what an added argument costs there
-  /// depends on them); a merge changes a caller by a call's arguments
-  /// only, which the counts can ignore.
-  DenseMap<const Function *, FeatureCounts> CallerCounts;
+  /// depends on them).
+  CallerFeatures Callers;
   bool Changed = false;
 };
 
@@ -398,7 +396,7 @@ void ConstantMerger::price(Plan &P) {
     if (auto Calls = callsIfRemovable(F, Ref.getFunctionType())) {
       Forward = 0;
       for (CallBase *Call : *Calls) {
-        const FeatureCounts &Caller = callerCounts(*Call->getFunction());
+        const FeatureCounts &Caller = Callers.of(*Call->getFunction());
         for (const Value *A : Args)
           Forward += Size.addedArgumentBytes(*A, Caller);
       }
@@ -433,13 +431,6 @@ std::vector<Function *> ConstantMerger::affordable(const Plan &P,
     Why = "passing the constants would slow the calls: " +
           std::to_string(OverBudget) + " of them over the run-time budget";
   return Kept;
-}
-
-const FeatureCounts &ConstantMerger::callerCounts(const Function &Caller) {
-  auto [It, New] = CallerCounts.try_emplace(&Caller);
-  if (New)
-    It->second = countFunction(Caller);
-  return It->second;
 }
 
 bool ConstantMerger::plan(Plan &P, std::string &Why) {
@@ -564,6 +555,7 @@ void ConstantMerger::merge(Plan &P) {
       }
       Ctx.forgetGlobal(F);
       Exact.forgetGlobal(F);
+      Callers.forget(*F);
       F->eraseFromParent();
       Kind = MergeKind::Replaced;
     } else {

@@ -175,7 +175,6 @@ private:
   uint64_t outlinedInstead(const Alignment &A) const;
   void forward(Function &F, Function &MF, bool Selector, bool ByThunk,
                uint64_t Bytes);
-  const FeatureCounts &callerCounts(const Function &Caller);
   void recordMissed(Function &L, Function &R, const std::string &Why);
 
   Module &M;
@@ -185,7 +184,9 @@ private:
   const ProgramHotness *Hot;
   RunTimeBudget *Budget;
   OrderContext Ctx;
-  DenseMap<const Function *, FeatureCounts> CallerCounts;
+  /// Callers' features (what passing the selector costs there depends on
+  /// them).
+  CallerFeatures Callers;
   bool Changed = false;
 };
 
@@ -215,13 +216,6 @@ bool SimilarMerger::run() {
       Taken[Pair.L] = Taken[Pair.R] = true;
   }
   return Changed;
-}
-
-const FeatureCounts &SimilarMerger::callerCounts(const Function &Caller) {
-  auto [It, New] = CallerCounts.try_emplace(&Caller);
-  if (New)
-    It->second = countFunction(Caller);
-  return It->second;
 }
 
 // What outlining the pair's common runs would save instead (step 6): each
@@ -272,7 +266,7 @@ std::string SimilarMerger::price(Function &L, Function &R, Function &MF,
       Calls = 0;
       for (CallBase *Call : *Sites)
         *Calls +=
-            Size.addedArgumentBytes(*Sel, callerCounts(*Call->getFunction()));
+            Size.addedArgumentBytes(*Sel, Callers.of(*Call->getFunction()));
     }
     P.ByThunk[S] = !Calls || *Calls > Thunk;
     P.Forward[S] = P.ByThunk[S] ? Thunk : *Calls;
@@ -336,6 +330,7 @@ bool SimilarMerger::tryPair(Function &L, Function &R) {
   Priced P;
   std::string Why = price(L, R, *MF, *A, Shape, P);
   if (!Why.empty()) {
+    Callers.forget(*MF);
     MF->eraseFromParent();
     recordMissed(L, R, Why);
     return false;
@@ -366,6 +361,7 @@ void SimilarMerger::forward(Function &F, Function &MF, bool Selector,
   std::string Name = F.getName().str();
   unsigned Calls = 0;
   MergeKind Kind = MergeKind::Thunk;
+  Callers.forget(F); // It goes, or its body becomes a thunk.
   auto CallSites = callsIfRemovable(F, F.getFunctionType());
   if (!ByThunk && CallSites) {
     while (!F.empty())

@@ -9,6 +9,7 @@
 #ifndef COALESCE_SIZE_SIZEFEATURES_H
 #define COALESCE_SIZE_SIZEFEATURES_H
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <array>
@@ -60,6 +61,25 @@ void countInstruction(const llvm::Instruction &I, FeatureCounts &Counts,
 /// comes before their last use.
 FeatureCounts countFunction(const llvm::Function &F,
                             ParameterOf AsParameter = nullptr);
+
+/// Callers' features, counted once each: what one more argument costs at a
+/// call depends on its caller (SizeModel::addedArgumentBytes). A merge
+/// changes a caller only by a call's arguments, which the counts can
+/// ignore; a function about to be erased must be forgotten, so that one
+/// created later at its address is counted afresh.
+class CallerFeatures {
+public:
+  const FeatureCounts &of(const llvm::Function &Caller) {
+    auto [It, New] = Counts.try_emplace(&Caller);
+    if (New)
+      It->second = countFunction(Caller);
+    return It->second;
+  }
+  void forget(const llvm::Function &F) { Counts.erase(&F); }
+
+private:
+  llvm::DenseMap<const llvm::Function *, FeatureCounts> Counts;
+};
 
 /// The kind of code that puts V in an argument register before a call.
 Feature argumentFeature(const llvm::Value &V);
