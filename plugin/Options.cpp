@@ -30,8 +30,8 @@ cl::opt<bool> MergeConstants(
 cl::opt<unsigned> MaxConstantParameters(
     "coalesce-max-constant-parameters", cl::init(4), cl::cat(Category),
     cl::value_desc("N"),
-    cl::desc("Most constants a body shared up to constants takes as "
-             "arguments"));
+    cl::desc("Most constants a body shared up to constants, or merged from "
+             "similar functions, takes as arguments"));
 cl::opt<bool> MergeSimilar(
     "coalesce-merge-similar", cl::init(false), cl::cat(Category),
     cl::desc("Merge pairs of similar functions into one that takes a "
@@ -246,6 +246,7 @@ bool hostOptions(HostOptions &H, std::string &Error) {
   H.Core.MergeConstants = MergeConstants;
   H.Core.Constants.MaxParameters = MaxConstantParameters;
   H.Core.MergeSimilar = MergeSimilar;
+  H.Core.Similar.MaxParameters = MaxConstantParameters;
   H.Core.Similar.MinSimilarity = std::min(100u, unsigned(SimilarMinSimilarity)) / 100.0;
   H.Core.Outline = Outline;
   H.Core.Outlining.MinBenefit = OutlineMinBenefit;

@@ -15,7 +15,11 @@
 //  - a value of one side used where its definition no longer dominates
 //    (behind a branch on the selector) reaches its uses through phis
 //    (SSAUpdater) that bring poison from the other side, which never
-//    reads it: SSA form is kept, nothing is demoted to memory.
+//    reads it: SSA form is kept, nothing is demoted to memory;
+//  - constants that differ (not callees) become parameters after the
+//    selector, as in merging up to constants: each call passes its side's
+//    constants, and the body runs no choice for them. Each pair of
+//    constants is one parameter wherever it stands.
 // With the selector fixed, the merged function's paths are the paths of
 // one side, block for block and instruction for instruction.
 //
@@ -23,7 +27,10 @@
 
 #include "core/merging/SimilarBuilder.h"
 
+#include "core/merging/MergeSupport.h"
+
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
@@ -63,8 +70,9 @@ bool runsAnywhere(const Instruction &I) {
 
 class Builder {
 public:
-  Builder(Function &L, Function &R, MergedShape &Shape)
-      : Orig{&L, &R}, Shape(Shape) {}
+  Builder(Function &L, Function &R, unsigned MaxParameters,
+          MergedShape &Shape)
+      : Orig{&L, &R}, MaxParameters(MaxParameters), Shape(Shape) {}
 
   Function *build(const Alignment &A, AttributeList Attrs, const Twine &Name);
 
@@ -93,11 +101,18 @@ private:
   BasicBlock *chooser(BasicBlock *ToL, BasicBlock *ToR,
                       const std::array<BasicBlock *, 2> &From);
   Value *map(unsigned Side, Value *V) const;
+  /// The selector's choice between V0 (side 0) and V1 before InsertAt,
+  /// which runs as often as From's blocks; or a parameter where both are
+  /// constants and AsParameter.
+  Value *choose(Value *V0, Value *V1, Instruction *InsertAt,
+                const std::array<BasicBlock *, 2> &From, bool AsParameter);
   bool setOperands();
   void fillPhis();
   void repairDominance();
+  Function *withParameters();
 
   std::array<Function *, 2> Orig;
+  unsigned MaxParameters;
   MergedShape &Shape;
   Function *MF = nullptr;
   Argument *Sel = nullptr;
@@ -116,6 +131,10 @@ private:
       Choosers;
   /// Merged branches whose R condition is inverted (AlignedBlock::SwapR).
   SmallPtrSet<Instruction *, 4> InvertR;
+  /// Pairs of constants that become parameters, and the selects that
+  /// stand in for each until the function gets its final type.
+  MapVector<std::pair<Constant *, Constant *>, SmallVector<SelectInst *, 2>>
+      Constants;
 };
 
 Instruction *Builder::emit(Instruction *From0, Instruction *From1,
@@ -199,6 +218,8 @@ Function *Builder::build(const Alignment &A, AttributeList Attrs,
   }
   fillPhis();
   repairDominance();
+  if (!Constants.empty())
+    MF = withParameters();
   if (verifyFunction(*MF)) {
     MF->eraseFromParent();
     return nullptr;
@@ -367,6 +388,67 @@ Value *Builder::map(unsigned Side, Value *V) const {
   return Map[Side].lookup(V);
 }
 
+Value *Builder::choose(Value *V0, Value *V1, Instruction *InsertAt,
+                       const std::array<BasicBlock *, 2> &From,
+                       bool AsParameter) {
+  auto *Choice =
+      SelectInst::Create(Sel, V1, V0, "choose", InsertAt->getIterator());
+  auto *C0 = dyn_cast<Constant>(V0), *C1 = dyn_cast<Constant>(V1);
+  if (AsParameter && C0 && C1) {
+    auto Known = Constants.find({C0, C1});
+    if (Known != Constants.end()) {
+      Known->second.push_back(Choice);
+      return Choice;
+    }
+    if (Constants.size() < MaxParameters) {
+      Constants[{C0, C1}].push_back(Choice);
+      return Choice;
+    }
+  }
+  ++Shape.Selects;
+  Shape.AddedAt.emplace_back(From[0], From[1]);
+  return Choice;
+}
+
+// The merged function again, with one more parameter per pair of
+// constants after the selector: the selects that stood for them give way
+// to the parameters.
+Function *Builder::withParameters() {
+  SmallVector<Type *, 8> Params(MF->getFunctionType()->params());
+  SmallVector<Constant *, 4> Left;
+  for (auto &[Pair, Selects] : Constants) {
+    Params.push_back(Pair.first->getType());
+    Left.push_back(Pair.first);
+  }
+  auto *Ty = FunctionType::get(MF->getReturnType(), Params, false);
+  Function *NF = Function::Create(Ty, MF->getLinkage(), MF->getAddressSpace(),
+                                  "", MF->getParent());
+  NF->copyAttributesFrom(MF);
+  // A pointer that was a constant (other memory) now comes in as an
+  // argument.
+  if (hasPointer(Left))
+    NF->setAttributes(withArgumentMemory(NF->getContext(), NF->getAttributes()));
+  NF->takeName(MF);
+  NF->splice(NF->begin(), MF);
+  for (unsigned I = 0, E = MF->arg_size(); I != E; ++I) {
+    MF->getArg(I)->replaceAllUsesWith(NF->getArg(I));
+    NF->getArg(I)->takeName(MF->getArg(I));
+  }
+  unsigned K = MF->arg_size();
+  for (auto &[Pair, Selects] : Constants) {
+    Argument *A = NF->getArg(K++);
+    A->setName("coalesce.constant");
+    for (SelectInst *S : Selects) {
+      S->replaceAllUsesWith(A);
+      S->eraseFromParent();
+    }
+    Shape.Parameters.push_back({Pair.first, Pair.second});
+  }
+  MF->eraseFromParent();
+  Sel = NF->getArg(Orig[0]->arg_size());
+  return NF;
+}
+
 // Operands of every merged instruction: a value its side(s) had, or the
 // selector's choice between the two sides' values.
 bool Builder::setOperands() {
@@ -389,12 +471,14 @@ bool Builder::setOperands() {
         M.New->setOperand(I, V[0] ? V[0] : V[1]);
         continue;
       }
-      auto *Choice =
-          SelectInst::Create(Sel, V[1], V[0], "choose", M.New->getIterator());
-      ++Shape.Selects;
-      Shape.AddedAt.emplace_back(M.From[0]->getParent(),
-                                 M.From[1]->getParent());
-      M.New->setOperand(I, Choice);
+      // A callee through a register is a choice the processor makes at
+      // run time, not an argument it only reads.
+      auto *Call = dyn_cast<CallBase>(M.New);
+      bool Callee = Call && Call->isCallee(&M.New->getOperandUse(I));
+      M.New->setOperand(
+          I, choose(V[0], V[1], M.New,
+                    {M.From[0]->getParent(), M.From[1]->getParent()},
+                    !Callee));
     }
   }
   return true;
@@ -419,12 +503,8 @@ void Builder::fillPhis() {
         if (P.From[S] && From[S])
           V[S] = map(S, P.From[S]->getIncomingValueForBlock(From[S]));
       Value *In = V[0] ? V[0] : V[1];
-      if (V[0] && V[1] && V[0] != V[1]) {
-        In = SelectInst::Create(Sel, V[1], V[0], "choose",
-                                Pred->getTerminator()->getIterator());
-        ++Shape.Selects;
-        Shape.AddedAt.emplace_back(From[0], From[1]);
-      }
+      if (V[0] && V[1] && V[0] != V[1])
+        In = choose(V[0], V[1], Pred->getTerminator(), From, true);
       if (!In)
         In = PoisonValue::get(P.New->getType());
       Brought[Pred] = In;
@@ -461,8 +541,8 @@ void Builder::repairDominance() {
 
 Function *buildMergedFunction(Function &L, Function &R, const Alignment &A,
                               AttributeList Attrs, const Twine &Name,
-                              MergedShape &Shape) {
-  return Builder(L, R, Shape).build(A, Attrs, Name);
+                              unsigned MaxParameters, MergedShape &Shape) {
+  return Builder(L, R, MaxParameters, Shape).build(A, Attrs, Name);
 }
 
 } // namespace coalesce

@@ -14,11 +14,13 @@
 #include "llvm/ADT/Twine.h"
 #include "llvm/IR/Attributes.h"
 
+#include <array>
 #include <utility>
 #include <vector>
 
 namespace llvm {
 class BasicBlock;
+class Constant;
 class Function;
 } // namespace llvm
 
@@ -35,16 +37,24 @@ struct MergedShape {
   /// (one may be null): it runs as often as they do.
   std::vector<std::pair<const llvm::BasicBlock *, const llvm::BasicBlock *>>
       AddedAt;
+  /// The merged function's parameters after the selector: each stands for
+  /// a constant of L's (first) and of R's (second) that differ where an
+  /// argument can stand. A call passes its side's constants.
+  std::vector<std::array<llvm::Constant *, 2>> Parameters;
 };
 
 /// The merged function of L and R (same type, aligned by A), internal,
 /// with Attrs (for L's parameters; the selector gets none) and named Name,
 /// in L's module; null if it cannot be built (then the module is as it
-/// was). L and R are left as they are.
+/// was). L and R are left as they are. Up to MaxParameters pairs of
+/// constants that differ become parameters after the selector (a callee
+/// never does: a call through a register is a choice, see
+/// MergedShape::AddedAt); the rest are chosen by selects.
 llvm::Function *buildMergedFunction(llvm::Function &L, llvm::Function &R,
                                     const Alignment &A,
                                     llvm::AttributeList Attrs,
                                     const llvm::Twine &Name,
+                                    unsigned MaxParameters,
                                     MergedShape &Shape);
 
 } // namespace coalesce

@@ -45,19 +45,26 @@
 //     branches on the selector before a successor that differs; phis that
 //     take poison on the other side's edges; and SSA repaired with phis
 //     where a value of one side crosses a branch on the selector. Nothing
-//     goes to memory. It is built for real, verified, and priced.
+//     goes to memory. Constants that differ (not callees) become
+//     parameters after the selector, as in merging up to constants, up to
+//     MaxParameters pairs of them: the body runs no choice for them. It is
+//     built for real, verified, and priced; where constants became
+//     parameters it is built again with selects for them, and the cheaper
+//     of the two is kept.
 //  5. Price (the size model): the two bodies against the merged one, plus
-//     the selector at every call when a function can go (its calls then
-//     pass a constant), else a thunk that passes it. Values that now live
-//     across a call, the selector among them, are in the merged body's
-//     count. The pair merges when that clears MinBytesSaved.
+//     the selector and the side's constants at every call when a function
+//     can go (its calls then pass them), else a thunk that passes them.
+//     Values that now live across a call, the selector among them, are in
+//     the merged body's count. The pair merges when that clears
+//     MinBytesSaved.
 //  6. One decision with the outliner: where the outliner runs, the common
 //     runs of the pair are priced as outlined code too (each run once, a
 //     call in each function); if that saves more, the pair is left to it.
 //     So no code is both merged and outlined.
 //  7. Run time: every select and branch on the selector runs as often as
 //     the block it stands in (core/hotness), every call passes one more
-//     argument, a thunk jumps once more. A pair that would add any of it
+//     argument per value, a thunk jumps once more; a parameter where an
+//     immediate was costs nothing in the body. A pair that would add any of it
 //     to a hot block stays apart; the rest is spent from the run-time
 //     budget that merging up to constants and outlining share.
 //  8. Forward: each function's calls pass its selector and it goes, or it
@@ -173,8 +180,10 @@ private:
   std::string price(Function &L, Function &R, Function &MF, const Alignment &A,
                     const MergedShape &Shape, Priced &P);
   uint64_t outlinedInstead(const Alignment &A) const;
-  void forward(Function &F, Function &MF, bool Selector, bool ByThunk,
-               uint64_t Bytes);
+  SmallVector<Constant *, 4> extraArguments(unsigned Side,
+                                           const MergedShape &Shape) const;
+  void forward(Function &F, Function &MF, ArrayRef<Constant *> Extra,
+               bool ByThunk, uint64_t Bytes);
   void recordMissed(Function &L, Function &R, const std::string &Why);
 
   Module &M;
@@ -249,28 +258,30 @@ std::string SimilarMerger::price(Function &L, Function &R, Function &MF,
                                  Priced &P) {
   // 5. Bytes.
   P.Merged = Size.removedBytes(MF);
-  LLVMContext &C = M.getContext();
   Function *Members[2] = {&L, &R};
   P.Saved = -int64_t(P.Merged);
   for (unsigned S : {0u, 1u}) {
     Function &F = *Members[S];
-    Constant *Sel = ConstantInt::get(Type::getInt1Ty(C), S);
     P.Bodies[S] = Size.removedBytes(F);
-    // Its calls pass the selector and it goes, or it stays as a thunk
-    // that passes it: whichever is smaller (a function called from many
-    // places is cheaper as a thunk).
-    const Value *Extra[] = {Sel};
-    uint64_t Thunk = Size.thunkBytes(F, Extra);
+    // Its calls pass the selector (and its constants) and it goes, or it
+    // stays as a thunk that passes them: whichever is smaller (a function
+    // called from many places is cheaper as a thunk).
+    SmallVector<Constant *, 4> Extra = extraArguments(S, Shape);
+    SmallVector<const Value *, 4> Passed(Extra.begin(), Extra.end());
+    uint64_t Thunk = Size.thunkBytes(F, Passed);
     std::optional<uint64_t> Calls;
     if (auto Sites = callsIfRemovable(F, F.getFunctionType())) {
       Calls = 0;
       for (CallBase *Call : *Sites)
-        *Calls +=
-            Size.addedArgumentBytes(*Sel, Callers.of(*Call->getFunction()));
+        for (const Value *V : Passed)
+          *Calls += Size.addedArgumentBytes(
+              *V, Callers.of(*Call->getFunction()));
     }
     P.ByThunk[S] = !Calls || *Calls > Thunk;
     P.Forward[S] = P.ByThunk[S] ? Thunk : *Calls;
-    double PerCall = P.ByThunk[S] ? 2 : 1;
+    // Each call sets up one more argument per value; a thunk jumps once
+    // more.
+    double PerCall = Passed.size() + (P.ByThunk[S] ? 1 : 0);
     P.Saved += int64_t(P.Bodies[S]) - int64_t(P.Forward[S]);
     if (Hot)
       P.RunTime += PerCall * Hot->entryCount(F);
@@ -319,22 +330,46 @@ bool SimilarMerger::tryPair(Function &L, Function &R) {
     recordMissed(L, R, "nothing in common");
     return false;
   }
-  // 4. Build; 5-7. price.
+  // 4. Build; 5-7. price. Differing constants as parameters cost at every
+  // call, as selects in the body: where there are any, both ways are
+  // built and the cheaper kept.
   MergedShape Shape;
-  Function *MF =
-      buildMergedFunction(L, R, *A, *Joint, L.getName() + ".similar", Shape);
-  if (!MF) {
-    recordMissed(L, R, "the merged body could not be built");
-    return false;
-  }
+  Function *MF = nullptr;
   Priced P;
-  std::string Why = price(L, R, *MF, *A, Shape, P);
-  if (!Why.empty()) {
-    Callers.forget(*MF);
-    MF->eraseFromParent();
+  std::string Why;
+  for (unsigned MaxParameters : {Options.MaxParameters, 0u}) {
+    MergedShape TryShape;
+    Function *Try =
+        buildMergedFunction(L, R, *A, *Joint, L.getName() + ".similar",
+                            MaxParameters, TryShape);
+    if (!Try) {
+      if (!MF && Why.empty())
+        Why = "the merged body could not be built";
+      break;
+    }
+    bool HadParameters = !TryShape.Parameters.empty();
+    Priced TryP;
+    std::string TryWhy = price(L, R, *Try, *A, TryShape, TryP);
+    if (TryWhy.empty() && (!MF || TryP.Saved > P.Saved)) {
+      if (MF) {
+        Callers.forget(*MF);
+        MF->eraseFromParent();
+      }
+      MF = Try, P = TryP, Shape = std::move(TryShape);
+    } else {
+      Callers.forget(*Try);
+      Try->eraseFromParent();
+      if (Why.empty())
+        Why = TryWhy;
+    }
+    if (!HadParameters)
+      break;
+  }
+  if (!MF) {
     recordMissed(L, R, Why);
     return false;
   }
+  MF->setName(L.getName() + ".similar"); // Free again if it was built second.
   if (Options.OnMerge)
     Options.OnMerge(L, R, *A);
   // 8. Forward both. Bodies go first, so no call is rewritten inside a
@@ -346,8 +381,8 @@ bool SimilarMerger::tryPair(Function &L, Function &R) {
     Budget->spend(P.RunTime);
   int64_t Share =
       (int64_t(P.Merged) - int64_t(P.Bodies[0]) + int64_t(P.Forward[0]));
-  forward(L, *MF, false, P.ByThunk[0], 0);
-  forward(R, *MF, true, P.ByThunk[1],
+  forward(L, *MF, extraArguments(0, Shape), P.ByThunk[0], 0);
+  forward(R, *MF, extraArguments(1, Shape), P.ByThunk[1],
           uint64_t(std::max<int64_t>(
               int64_t(P.Bodies[1]) - int64_t(P.Forward[1]) - Share, 0)));
   ++NumPairs;
@@ -355,9 +390,20 @@ bool SimilarMerger::tryPair(Function &L, Function &R) {
   return true;
 }
 
-void SimilarMerger::forward(Function &F, Function &MF, bool Selector,
-                            bool ByThunk, uint64_t Bytes) {
-  Constant *Sel = ConstantInt::get(Type::getInt1Ty(M.getContext()), Selector);
+// What side Side's calls pass after its own arguments: the selector, then
+// its constants of the merged function's parameters.
+SmallVector<Constant *, 4>
+SimilarMerger::extraArguments(unsigned Side, const MergedShape &Shape) const {
+  SmallVector<Constant *, 4> Extra = {
+      ConstantInt::get(Type::getInt1Ty(M.getContext()), Side)};
+  for (const auto &Pair : Shape.Parameters)
+    Extra.push_back(Pair[Side]);
+  return Extra;
+}
+
+void SimilarMerger::forward(Function &F, Function &MF,
+                            ArrayRef<Constant *> Extra, bool ByThunk,
+                            uint64_t Bytes) {
   std::string Name = F.getName().str();
   unsigned Calls = 0;
   MergeKind Kind = MergeKind::Thunk;
@@ -367,14 +413,14 @@ void SimilarMerger::forward(Function &F, Function &MF, bool Selector,
     while (!F.empty())
       F.begin()->eraseFromParent();
     for (CallBase *CB : *CallSites) {
-      rewriteCall(*CB, MF, {Sel});
+      rewriteCall(*CB, MF, Extra);
       ++Calls;
     }
     Ctx.forgetGlobal(&F);
     F.eraseFromParent();
     Kind = MergeKind::Replaced;
   } else {
-    buildForwardingBody(F, MF, &MF, {Sel});
+    buildForwardingBody(F, MF, &MF, Extra);
   }
   MergeRecord R{MF.getName().str(), Name, Kind, Calls, Bytes};
   R.Similar = true;

@@ -31,6 +31,9 @@ struct SimilarMergeOptions {
   /// Bytes a merge must save, by the size model: a margin for the model's
   /// error on one pair.
   unsigned MinBytesSaved = 16;
+  /// Most pairs of differing constants that become parameters (the rest
+  /// are chosen by the selector), as in merging up to constants.
+  unsigned MaxParameters = 4;
   /// Whether the outliner runs after this stage: then a pair whose common
   /// code the outliner would share for more bytes is left to it.
   bool OutlinerRuns = true;

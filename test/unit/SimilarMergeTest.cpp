@@ -13,6 +13,7 @@
 #include "core/merging/SimilarCandidates.h"
 
 #include "llvm/AsmParser/Parser.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -503,7 +504,7 @@ TEST_F(SimilarMergeTest, MergedFunctionVerifiesAndTakesASelector) {
   unsigned FunctionsBefore = M->size();
   MergedShape Shape;
   Function *MF = buildMergedFunction(A, B, *Al, A.getAttributes(),
-                                     "a.similar", Shape);
+                                     "a.similar", /*MaxParameters=*/0, Shape);
   ASSERT_NE(MF, nullptr);
   EXPECT_EQ(M->size(), FunctionsBefore + 1);
   EXPECT_EQ(MF->getName(), "a.similar");
@@ -534,6 +535,39 @@ TEST_F(SimilarMergeTest, MergedFunctionVerifiesAndTakesASelector) {
   EXPECT_FALSE(verifyFunction(A));
   EXPECT_FALSE(verifyFunction(B));
   EXPECT_EQ(A.arg_size(), 2u);
+}
+
+TEST_F(SimilarMergeTest, DifferingConstantsBecomeParameters) {
+  parse(loopBody("a", "  store i32 %c, ptr %v, align 4\n") +
+        loopBody("b", "", "@ext", "255"));
+  Function &A = fn("a"), &B = fn("b");
+  std::optional<Alignment> Al = alignBodies(A, B);
+  ASSERT_TRUE(Al);
+  MergedShape Shape;
+  Function *MF = buildMergedFunction(A, B, *Al, A.getAttributes(),
+                                     "a.similar", 4, Shape);
+  ASSERT_NE(MF, nullptr);
+  std::string Errors;
+  raw_string_ostream OS(Errors);
+  EXPECT_FALSE(verifyFunction(*MF, &OS)) << Errors << printed(*MF);
+  EXPECT_EQ(MF->getName(), "a.similar");
+  // The selector, then the mask: a parameter, not a select.
+  ASSERT_EQ(MF->arg_size(), A.arg_size() + 2);
+  EXPECT_EQ(MF->getArg(A.arg_size())->getName(), "coalesce.selector");
+  Argument *Mask = MF->getArg(A.arg_size() + 1);
+  EXPECT_EQ(Mask->getName(), "coalesce.constant");
+  EXPECT_FALSE(Mask->use_empty());
+  EXPECT_EQ(Shape.Selects, 0u);
+  EXPECT_EQ(Shape.Branches, 1u);
+  EXPECT_EQ(Shape.AddedAt.size(), 1u);
+  ASSERT_EQ(Shape.Parameters.size(), 1u);
+  auto *CL = dyn_cast<ConstantInt>(Shape.Parameters[0][0]);
+  auto *CR = dyn_cast<ConstantInt>(Shape.Parameters[0][1]);
+  ASSERT_TRUE(CL && CR);
+  EXPECT_EQ(CR->getZExtValue(), 255u);
+  EXPECT_NE(CL->getZExtValue(), 255u);
+  for (const Instruction &I : instructions(*MF))
+    EXPECT_FALSE(isa<SelectInst>(I)) << printed(*MF);
 }
 
 TEST_F(SimilarMergeTest, MergedFunctionOfInvertedBranchesVerifies) {
@@ -569,7 +603,7 @@ TEST_F(SimilarMergeTest, MergedFunctionOfInvertedBranchesVerifies) {
   }
   MergedShape Shape;
   Function *MF = buildMergedFunction(A, B, *Al, A.getAttributes(),
-                                     "a.similar", Shape);
+                                     "a.similar", 4, Shape);
   ASSERT_NE(MF, nullptr);
   std::string Errors;
   raw_string_ostream OS(Errors);
