@@ -170,11 +170,6 @@ std::vector<BasicBlock *> reachable(Function &F) {
 std::optional<Alignment> alignBodies(Function &L, Function &R,
                                      unsigned MaxCells) {
   std::vector<BasicBlock *> BL = reachable(L), BR = reachable(R);
-  // Pairing every block with every other is quadratic in the number of
-  // blocks; beyond this many, functions are not aligned at all.
-  constexpr size_t MaxBlocks = 256;
-  if (BL.size() > MaxBlocks || BR.size() > MaxBlocks)
-    return std::nullopt;
 
   // 1. Pair blocks: the entries, then along the two CFGs from there, then
   // what is left, most alike first.
@@ -244,13 +239,25 @@ std::optional<Alignment> alignBodies(Function &L, Function &R,
       Walk.emplace_back(SX, SY);
     }
   }
+  // Blocks the walk left are compared every one with every other, which
+  // is quadratic in their number: beyond MaxLeftPairs comparisons they
+  // stay apart (each side's code behind a branch), so that two large
+  // functions cost time in proportion to their size.
+  constexpr size_t MaxLeftPairs = 1u << 16;
+  std::vector<unsigned> LeftL, LeftR;
+  for (unsigned I = 1; I < BL.size(); ++I)
+    if (!PairOf.count(BL[I]))
+      LeftL.push_back(I);
+  for (unsigned J = 1; J < BR.size(); ++J)
+    if (!PairOf.count(BR[J]))
+      LeftR.push_back(J);
   struct Option {
     unsigned Common, I, J;
   };
   std::vector<Option> Options;
-  for (unsigned I = 1; I < BL.size(); ++I)
-    for (unsigned J = 1; J < BR.size(); ++J)
-      if (!PairOf.count(BL[I]) && !PairOf.count(BR[J]))
+  if (LeftL.size() * LeftR.size() <= MaxLeftPairs)
+    for (unsigned I : LeftL)
+      for (unsigned J : LeftR)
         if (unsigned C = Alike(BL[I], BR[J]))
           Options.push_back({C, I, J});
   std::stable_sort(

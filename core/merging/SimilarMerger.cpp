@@ -124,6 +124,14 @@ namespace {
 
 constexpr const char *PassName = "coalesce-merge-similar";
 
+/// F's arguments that take an integer register.
+unsigned integerArguments(const Function &F) {
+  unsigned N = 0;
+  for (const Argument &A : F.args())
+    N += A.getType()->isIntOrPtrTy() && !A.hasByValAttr();
+  return N;
+}
+
 /// Why F cannot take part (step 1), or null.
 const char *unmergeable(const Function &F, unsigned MinInstructions) {
   if (const char *Why = ineligibility(F))
@@ -268,17 +276,28 @@ std::string SimilarMerger::price(Function &L, Function &R, Function &MF,
     // called from many places is cheaper as a thunk).
     SmallVector<Constant *, 4> Extra = extraArguments(S, Shape);
     SmallVector<const Value *, 4> Passed(Extra.begin(), Extra.end());
-    uint64_t Thunk = Size.thunkBytes(F, Passed);
+    // Arguments beyond the registers go on the stack: each call stores
+    // them, and a thunk can no longer jump (it would need a frame).
+    unsigned OnStack = std::max<int>(
+        0, int(integerArguments(F) + Passed.size()) -
+               int(Size.integerArgumentRegisters()));
+    std::optional<uint64_t> Thunk;
+    if (!OnStack)
+      Thunk = Size.thunkBytes(F, Passed);
     std::optional<uint64_t> Calls;
     if (auto Sites = callsIfRemovable(F, F.getFunctionType())) {
       Calls = 0;
-      for (CallBase *Call : *Sites)
+      for (CallBase *Call : *Sites) {
         for (const Value *V : Passed)
           *Calls += Size.addedArgumentBytes(
               *V, Callers.of(*Call->getFunction()));
+        *Calls += OnStack * uint64_t(Size.price(Feature::ArgumentStack));
+      }
     }
-    P.ByThunk[S] = !Calls || *Calls > Thunk;
-    P.Forward[S] = P.ByThunk[S] ? Thunk : *Calls;
+    if (!Thunk && !Calls)
+      return "a thunk would pass the selector on the stack";
+    P.ByThunk[S] = !Calls || (Thunk && *Calls > *Thunk);
+    P.Forward[S] = P.ByThunk[S] ? *Thunk : *Calls;
     // Each call sets up one more argument per value; a thunk jumps once
     // more.
     double PerCall = Passed.size() + (P.ByThunk[S] ? 1 : 0);
@@ -319,6 +338,12 @@ bool SimilarMerger::tryPair(Function &L, Function &R) {
     recordMissed(L, R, "attributes cannot be intersected");
     return false;
   }
+  // Constants become parameters only in registers the calling convention
+  // leaves free after the selector (step 5 prices a selector that is not).
+  unsigned Used = integerArguments(L) + 1,
+           Registers = Size.integerArgumentRegisters();
+  unsigned MaxParameters =
+      std::min(Options.MaxParameters, Registers > Used ? Registers - Used : 0);
   // 3. Align.
   ++NumAligned;
   std::optional<Alignment> A = alignBodies(L, R);
@@ -337,11 +362,10 @@ bool SimilarMerger::tryPair(Function &L, Function &R) {
   Function *MF = nullptr;
   Priced P;
   std::string Why;
-  for (unsigned MaxParameters : {Options.MaxParameters, 0u}) {
+  for (unsigned Most : {MaxParameters, 0u}) {
     MergedShape TryShape;
-    Function *Try =
-        buildMergedFunction(L, R, *A, *Joint, L.getName() + ".similar",
-                            MaxParameters, TryShape);
+    Function *Try = buildMergedFunction(
+        L, R, *A, *Joint, L.getName() + ".similar", Most, TryShape);
     if (!Try) {
       if (!MF && Why.empty())
         Why = "the merged body could not be built";

@@ -170,14 +170,20 @@ SizeTable makeTable(void (*Fill)(SizeTable &)) {
 #define COALESCE_SIZE_REMOVED_SHARE(Share) T.RemovedShare = Share;
 #define COALESCE_SIZE_PRICE(Feature_, Price) T.Bytes[unsigned(Feature::Feature_)] = Price;
 
+// Beside the fitted prices, each target's calling convention: integer
+// arguments in rdi, rsi, rdx, rcx, r8, r9 (System V); x0-x7 (AAPCS64);
+// a0-a7 (RISC-V LP64).
 void fillX86_64(SizeTable &T) {
 #include "core/size/tables/x86_64.inc"
+  T.IntegerArgumentRegisters = 6;
 }
 void fillAArch64(SizeTable &T) {
 #include "core/size/tables/aarch64.inc"
+  T.IntegerArgumentRegisters = 8;
 }
 void fillRISCV64(SizeTable &T) {
 #include "core/size/tables/riscv64.inc"
+  T.IntegerArgumentRegisters = 8;
 }
 
 #undef COALESCE_SIZE_TARGET
@@ -227,6 +233,10 @@ const SizeTable *sizeTableFor(const Triple &T) {
   default:
     return nullptr;
   }
+}
+
+unsigned SizeModel::integerArgumentRegisters() const {
+  return Table ? Table->IntegerArgumentRegisters : 6;
 }
 
 SizeModel::SizeModel(const SizeTable *Table, TTIGetter GetTTI)

@@ -46,6 +46,10 @@ struct SizeTable {
   /// where the code generator runs the machine outliner by default, which
   /// already shares much of what similar bodies have in common.
   double RemovedShare = 1;
+  /// Integer and pointer arguments the calling convention passes in
+  /// registers: beyond them a call stores arguments on the stack, and a
+  /// thunk that passes more than it received can no longer jump.
+  unsigned IntegerArgumentRegisters = 6;
   double Bytes[NumFeatures] = {};
 };
 
@@ -72,6 +76,8 @@ public:
   /// "TTI estimate: no size model for <arch>".
   const std::string &basis() const { return Basis; }
 
+  /// SizeTable::IntegerArgumentRegisters of the target (6 without a table).
+  unsigned integerArgumentRegisters() const;
   /// Bytes for counted features (no alignment padding).
   double bytes(const FeatureCounts &Counts) const;
   /// I's bytes where it stands.

@@ -491,6 +491,49 @@ TEST_F(SimilarMergeTest, AlignmentBoundedByCells) {
   EXPECT_FALSE(alignBodies(fn("a"), fn("b"), 50));
 }
 
+// A chain of N blocks, each adding its number times Mul to the running
+// value, and a switch in the entry that jumps into it at one of N/2 blocks
+// (so the walk along the CFGs pairs the chain, and the switch's targets).
+static std::string chain(const std::string &Name, unsigned N, unsigned Mul) {
+  std::string S = "define internal i32 @" + Name + "(i32 %x, i32 %k) {\n"
+                  "entry:\n  switch i32 %k, label %b0 [\n";
+  for (unsigned I = 1; I < N / 2; ++I)
+    S += "    i32 " + std::to_string(I) + ", label %b" + std::to_string(2 * I) +
+         "\n";
+  S += "  ]\n";
+  for (unsigned I = 0; I != N; ++I) {
+    std::string B = std::to_string(I);
+    bool FromEntry = I % 2 == 0 && I < N - 1;
+    S += "b" + B + ":\n  %p" + B + " = phi i32 ";
+    if (FromEntry)
+      S += "[ %x, %entry ]";
+    if (I)
+      S += std::string(FromEntry ? ", " : "") + "[ %v" +
+           std::to_string(I - 1) + ", %b" + std::to_string(I - 1) + " ]";
+    S += "\n  %m" + B + " = mul i32 %p" + B + ", " + std::to_string(Mul) +
+         "\n  %v" + B + " = add i32 %m" + B + ", " + B + "\n";
+    S += I + 1 == N ? "  ret i32 %v" + B + "\n"
+                    : "  br label %b" + std::to_string(I + 1) + "\n";
+  }
+  return S + "}\n";
+}
+
+TEST_F(SimilarMergeTest, LargeFunctionsAlignBlockForBlock) {
+  // Far more blocks than any one block has instructions: the walk along
+  // the two CFGs pairs them all, with no comparison of every block with
+  // every other.
+  parse(chain("a", 600, 3) + chain("b", 600, 5));
+  std::optional<Alignment> Al = alignBodies(fn("a"), fn("b"));
+  ASSERT_TRUE(Al);
+  ASSERT_EQ(Al->Blocks.size(), 601u);
+  for (const AlignedBlock &B : Al->Blocks) {
+    ASSERT_TRUE(B.L && B.R);
+    EXPECT_EQ(B.L->getName(), B.R->getName());
+    EXPECT_TRUE(B.OneTerminator);
+  }
+  EXPECT_EQ(Al->Unmatched, 0u);
+}
+
 //===----------------------------------------------------------------------===//
 // buildMergedFunction
 //===----------------------------------------------------------------------===//
