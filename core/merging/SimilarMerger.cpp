@@ -55,8 +55,11 @@
 //     the selector and the side's constants at every call when a function
 //     can go (its calls then pass them), else a thunk that passes them.
 //     Values that now live across a call, the selector among them, are in
-//     the merged body's count. The pair merges when that clears
-//     MinBytesSaved.
+//     the merged body's count. Constants become parameters only in the
+//     integer registers the calling convention leaves free after the
+//     selector; an argument beyond them is stored on the stack at every
+//     call, and a thunk that would pass one is not made (it could no
+//     longer jump). The pair merges when that clears MinBytesSaved.
 //  6. One decision with the outliner: where the outliner runs, the common
 //     runs of the pair are priced as outlined code too (each run once, a
 //     call in each function); if that saves more, the pair is left to it.
@@ -86,7 +89,10 @@
 // Cost
 // ----
 // Fingerprints are linear in the program and the search near linear in
-// the number of functions. Alignment is quadratic in the size of a block,
+// the number of functions. Pairing blocks is linear in the pair along the
+// CFGs; the blocks that walk leaves are compared every one with every
+// other only while that is at most 65,536 comparisons. Aligning
+// instructions is quadratic in the size of a block (bounded by MaxCells),
 // never of the program, and runs once per candidate pair: at most one per
 // function. Building and pricing a merged function is linear in the pair.
 //
