@@ -29,6 +29,7 @@
 
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Function.h"
@@ -36,7 +37,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 
-#include <map>
+#include <unordered_map>
 #include <vector>
 
 using namespace llvm;
@@ -57,6 +58,15 @@ using Key = uint64_t;
 enum Tag : uint64_t { Shape = 1, Local = 2, Parameter = 3, Guard = 4 };
 
 Key pointerKey(const void *P) { return Key(reinterpret_cast<uintptr_t>(P)); }
+
+/// Sequences of keys are looked up, never walked in order: a hash table.
+struct KeysHash {
+  size_t operator()(const std::vector<Key> &Keys) const {
+    return hash_combine_range(Keys.begin(), Keys.end());
+  }
+};
+template <typename T>
+using KeysMap = std::unordered_map<std::vector<Key>, T, KeysHash>;
 
 class BlockComparer {
 public:
@@ -264,7 +274,7 @@ private:
   DenseMap<const AllocaInst *, unsigned> SlotOf;
   DenseMap<const Instruction *, unsigned> LocalIndex;
   DenseMap<const Value *, Key> Values;
-  std::map<std::vector<Key>, Key> Shapes;
+  KeysMap<Key> Shapes;
 };
 
 /// Whether the code generator may fold BB into another block: not the
@@ -278,17 +288,20 @@ bool foldable(const BasicBlock &BB) {
 DenseSet<const Instruction *> foldedInstructions(const Function &F,
                                                  ParameterOf AsParameter) {
   DenseSet<const Instruction *> Folded;
-  if (F.isDeclaration())
+  // A block folds into another non-entry block or shares a tail with
+  // another block that leaves to the same place: with the entry and one
+  // more block there is neither.
+  if (F.size() <= 2)
     return Folded;
   BlockComparer Compare(F, AsParameter);
   // Per block, the block it is folded into (itself if none); per key of a
   // whole block, the first block with it.
   DenseMap<const BasicBlock *, const BasicBlock *> ClassOf;
-  std::map<std::vector<Key>, const BasicBlock *> FirstOf;
+  KeysMap<const BasicBlock *> FirstOf;
   // Per (successor, values handed to its phis) of a block that ends in an
   // unconditional branch or leaves the function: the tails (instruction
   // keys from the end) of the blocks not folded whole.
-  std::map<std::vector<Key>, std::vector<std::vector<Key>>> TailsTo;
+  KeysMap<std::vector<std::vector<Key>>> TailsTo;
 
   for (const BasicBlock *BB : post_order(&F)) {
     Compare.enter(*BB);
