@@ -57,9 +57,9 @@
 //     Values that now live across a call, the selector among them, are in
 //     the merged body's count. Constants become parameters only in the
 //     integer registers the calling convention leaves free after the
-//     selector; an argument beyond them is stored on the stack at every
-//     call, and a thunk that would pass one is not made (it could no
-//     longer jump). The pair merges when that clears MinBytesSaved.
+//     selector; a selector beyond them is stored on the stack at every
+//     call, and a thunk that passes it calls in a frame of its own
+//     instead of jumping. The pair merges when that clears MinBytesSaved.
 //  6. One decision with the outliner: where the outliner runs, the common
 //     runs of the pair are priced as outlined code too (each run once, a
 //     call in each function); if that saves more, the pair is left to it.
@@ -283,13 +283,16 @@ std::string SimilarMerger::price(Function &L, Function &R, Function &MF,
     SmallVector<Constant *, 4> Extra = extraArguments(S, Shape);
     SmallVector<const Value *, 4> Passed(Extra.begin(), Extra.end());
     // Arguments beyond the registers go on the stack: each call stores
-    // them, and a thunk can no longer jump (it would need a frame).
+    // them, and a thunk can no longer jump: it calls, in a frame of its
+    // own.
     unsigned OnStack = std::max<int>(
         0, int(integerArguments(F) + Passed.size()) -
                int(Size.integerArgumentRegisters()));
-    std::optional<uint64_t> Thunk;
-    if (!OnStack)
-      Thunk = Size.thunkBytes(F, Passed);
+    uint64_t StackArguments =
+        OnStack * uint64_t(Size.price(Feature::ArgumentStack));
+    uint64_t Thunk = Size.thunkBytes(F, Passed);
+    if (OnStack)
+      Thunk += StackArguments + Size.callBytes({});
     std::optional<uint64_t> Calls;
     if (auto Sites = callsIfRemovable(F, F.getFunctionType())) {
       Calls = 0;
@@ -297,13 +300,11 @@ std::string SimilarMerger::price(Function &L, Function &R, Function &MF,
         for (const Value *V : Passed)
           *Calls += Size.addedArgumentBytes(
               *V, Callers.of(*Call->getFunction()));
-        *Calls += OnStack * uint64_t(Size.price(Feature::ArgumentStack));
+        *Calls += StackArguments;
       }
     }
-    if (!Thunk && !Calls)
-      return "a thunk would pass the selector on the stack";
-    P.ByThunk[S] = !Calls || (Thunk && *Calls > *Thunk);
-    P.Forward[S] = P.ByThunk[S] ? *Thunk : *Calls;
+    P.ByThunk[S] = !Calls || *Calls > Thunk;
+    P.Forward[S] = P.ByThunk[S] ? Thunk : *Calls;
     // Each call sets up one more argument per value; a thunk jumps once
     // more.
     double PerCall = Passed.size() + (P.ByThunk[S] ? 1 : 0);
