@@ -262,6 +262,11 @@ bool readSiteShape(const OutlineSite &S, SiteShape &Out) {
   if (Out.Blocks.back() != LastBB)
     return false;
   Out.FallsThrough = !Last->isTerminator();
+  // A site that ends among its last block's phis would leave the rest of
+  // them in a block only the call enters: they could no longer tell which
+  // way the site went.
+  if (isa<PHINode>(Last) && isa<PHINode>(Last->getNextNode()))
+    return false;
 
   DenseSet<const BasicBlock *> Inner; // Blocks the site owns from the start.
   for (unsigned K = 1; K < Out.Blocks.size(); ++K)
