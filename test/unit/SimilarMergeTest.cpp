@@ -149,6 +149,21 @@ protected:
     EXPECT_NE(F, nullptr) << Name.str();
     return *F;
   }
+  /// The merged function of A and B ("a.similar"), checked to verify;
+  /// null (a failure) if it was not built.
+  Function *buildVerified(Function &A, Function &B, const Alignment &Al,
+                          unsigned MaxParameters, MergedShape &Shape) {
+    Function *MF = buildMergedFunction(A, B, Al, A.getAttributes(),
+                                       "a.similar", MaxParameters, Shape);
+    if (!MF) {
+      ADD_FAILURE() << "the merged function was not built";
+      return nullptr;
+    }
+    std::string Errors;
+    raw_string_ostream OS(Errors);
+    EXPECT_FALSE(verifyFunction(*MF, &OS)) << Errors << printed(*MF);
+    return MF;
+  }
   /// The instruction named Name in function Fn.
   Instruction *inst(StringRef Fn, StringRef Name) {
     if (Function *F = M->getFunction(Fn))
@@ -546,15 +561,11 @@ TEST_F(SimilarMergeTest, MergedFunctionVerifiesAndTakesASelector) {
   ASSERT_TRUE(Al);
   unsigned FunctionsBefore = M->size();
   MergedShape Shape;
-  Function *MF = buildMergedFunction(A, B, *Al, A.getAttributes(),
-                                     "a.similar", /*MaxParameters=*/0, Shape);
+  Function *MF = buildVerified(A, B, *Al, /*MaxParameters=*/0, Shape);
   ASSERT_NE(MF, nullptr);
   EXPECT_EQ(M->size(), FunctionsBefore + 1);
   EXPECT_EQ(MF->getName(), "a.similar");
   EXPECT_TRUE(MF->hasInternalLinkage());
-  std::string Errors;
-  raw_string_ostream OS(Errors);
-  EXPECT_FALSE(verifyFunction(*MF, &OS)) << Errors << printed(*MF);
   // One parameter more, the selector, of type i1, last.
   ASSERT_EQ(MF->arg_size(), A.arg_size() + 1);
   for (unsigned I = 0; I != A.arg_size(); ++I)
@@ -587,12 +598,8 @@ TEST_F(SimilarMergeTest, DifferingConstantsBecomeParameters) {
   std::optional<Alignment> Al = alignBodies(A, B);
   ASSERT_TRUE(Al);
   MergedShape Shape;
-  Function *MF = buildMergedFunction(A, B, *Al, A.getAttributes(),
-                                     "a.similar", 4, Shape);
+  Function *MF = buildVerified(A, B, *Al, 4, Shape);
   ASSERT_NE(MF, nullptr);
-  std::string Errors;
-  raw_string_ostream OS(Errors);
-  EXPECT_FALSE(verifyFunction(*MF, &OS)) << Errors << printed(*MF);
   EXPECT_EQ(MF->getName(), "a.similar");
   // The selector, then the mask: a parameter, not a select.
   ASSERT_EQ(MF->arg_size(), A.arg_size() + 2);
@@ -645,12 +652,8 @@ TEST_F(SimilarMergeTest, MergedFunctionOfInvertedBranchesVerifies) {
     EXPECT_EQ(Blk.L->getName(), Blk.R->getName());
   }
   MergedShape Shape;
-  Function *MF = buildMergedFunction(A, B, *Al, A.getAttributes(),
-                                     "a.similar", 4, Shape);
+  Function *MF = buildVerified(A, B, *Al, 4, Shape);
   ASSERT_NE(MF, nullptr);
-  std::string Errors;
-  raw_string_ostream OS(Errors);
-  EXPECT_FALSE(verifyFunction(*MF, &OS)) << Errors << printed(*MF);
   EXPECT_EQ(MF->arg_size(), 3u);
   // No branch on the selector: the conditions are chosen.
   EXPECT_EQ(Shape.Branches, 0u);
