@@ -267,6 +267,7 @@ uint64_t SimilarMerger::outlinedInstead(const Alignment &A) const {
   return Total;
 }
 
+// P comes with the two bodies' bytes (P.Bodies); the rest is filled in.
 std::string SimilarMerger::price(Function &L, Function &R, Function &MF,
                                  const Alignment &A, const MergedShape &Shape,
                                  Priced &P) {
@@ -276,7 +277,6 @@ std::string SimilarMerger::price(Function &L, Function &R, Function &MF,
   P.Saved = -int64_t(P.Merged);
   for (unsigned S : {0u, 1u}) {
     Function &F = *Members[S];
-    P.Bodies[S] = Size.removedBytes(F);
     // Its calls pass the selector (and its constants) and it goes, or it
     // stays as a thunk that passes them: whichever is smaller (a function
     // called from many places is cheaper as a thunk).
@@ -367,7 +367,9 @@ bool SimilarMerger::tryPair(Function &L, Function &R) {
   // built and the cheaper kept.
   MergedShape Shape;
   Function *MF = nullptr;
-  Priced P;
+  Priced P, Base; // The bodies' bytes, whichever way the pair is built.
+  Base.Bodies[0] = Size.removedBytes(L);
+  Base.Bodies[1] = Size.removedBytes(R);
   std::string Why;
   for (unsigned Most : {MaxParameters, 0u}) {
     MergedShape TryShape;
@@ -379,7 +381,7 @@ bool SimilarMerger::tryPair(Function &L, Function &R) {
       break;
     }
     bool HadParameters = !TryShape.Parameters.empty();
-    Priced TryP;
+    Priced TryP = Base;
     std::string TryWhy = price(L, R, *Try, *A, TryShape, TryP);
     if (TryWhy.empty() && (!MF || TryP.Saved > P.Saved)) {
       if (MF) {
