@@ -92,14 +92,56 @@ static bool outlinerRuns(const Config &C, const SizeModel &Size) {
   return C.Outline && (Size.outlinesByDefault() || C.OutlineWithMachineOutliner);
 }
 
+/// Rounds of similar merging: the functions two pairs merged into in one
+/// round can be a similar pair in the next (one template's instances for
+/// eight types merge in three rounds). A round after the first tries only
+/// pairs with a function the round before made or whose calls it rewrote.
+/// Every round sees how often the program runs each block as it is then
+/// (Hot, which a round that changes M empties), and spends from Budget.
+/// Returns whether any round changed M.
+static bool similarRounds(Module &M, const Config &C,
+                          const SimilarMergeOptions &Options, Report &R,
+                          const SizeModel &Size, RunTimeBudget &Budget,
+                          HotnessCache &Kept, Outcome &O,
+                          std::optional<ProgramHotness> &Hot) {
+  bool Changed = false;
+  FunctionSet Fresh;
+  for (unsigned Round = 0; Round != C.SimilarRounds; ++Round) {
+    if (!Hot)
+      Hot = ProgramHotness::compute(M, C.Hotness, &Kept);
+    Report Similar;
+    FunctionSet Made;
+    bool Any = mergeSimilarFunctions(M, Options, Similar, Size, &*Hot, &Budget,
+                                     Round ? &Fresh : nullptr, &Made);
+    R.append(Similar, "merge-similar");
+    if (!Any)
+      break;
+    Changed = true;
+    Hot.reset();
+    verifyAfter("merge similar", M, C, O);
+    Fresh = std::move(Made);
+  }
+  return Changed;
+}
+
 Outcome runSimilarMergeStage(Module &M, const Config &C, Report &R,
                              TTIGetter GetTTI) {
-  Pricing P(M, C, R, GetTTI);
+  SizeModel Size = SizeModel::forModule(M, GetTTI);
+  R.SizeBasis = Size.basis();
   SimilarMergeOptions Options = C.Similar;
   Options.OutlinerRuns = false; // Alone, nothing else competes.
-  return runAlone(M, C, R, "merge similar", [&] {
-    return mergeSimilarFunctions(M, Options, R, P.Size, &P.Hot, &P.Budget);
+  Outcome Rounds; // What the verifier says between rounds.
+  HotnessCache Kept;
+  std::optional<ProgramHotness> Hot =
+      ProgramHotness::compute(M, C.Hotness, &Kept);
+  RunTimeBudget Budget(Hot->executed(), C.RunTimeBudgetPerMille);
+  Budget.spend(C.RunTimeSpentBefore);
+  Outcome O = runAlone(M, C, R, "merge similar", [&] {
+    return similarRounds(M, C, Options, R, Size, Budget, Kept, Rounds, Hot);
   });
+  O.Problems.insert(O.Problems.begin(), Rounds.Problems.begin(),
+                    Rounds.Problems.end());
+  return O;
 }
 
 /// The code a round of outlining and the merging after it changed: the
@@ -251,19 +293,12 @@ Outcome runPipeline(Module &M, const Config &C, Report &R, TTIGetter GetTTI) {
 
   // 3. Merge pairs of similar functions into one that takes a selector
   //    argument, where that saves more than outlining their common code
-  //    would; its selects and branches spend from the same budget.
+  //    would, in rounds while pairs of merged functions still merge; its
+  //    selects and branches spend from the same budget.
   if (C.MergeSimilar) {
-    if (!Hot)
-      Hot = ProgramHotness::compute(M, C.Hotness, &Kept);
     SimilarMergeOptions Options = C.Similar;
     Options.OutlinerRuns = outlinerRuns(C, Size);
-    Report Similar;
-    if (mergeSimilarFunctions(M, Options, Similar, Size, &*Hot, &Budget)) {
-      O.Changed = true;
-      Hot.reset();
-      verifyAfter("merge similar", M, C, O);
-    }
-    R.append(Similar, "merge-similar");
+    O.Changed |= similarRounds(M, C, Options, R, Size, Budget, Kept, O, Hot);
   }
 
   // 4. Outline similar regions anywhere in the module into shared

@@ -37,6 +37,9 @@ struct Config {
   /// (after merging up to constants, before outlining).
   bool MergeSimilar = false;
   SimilarMergeOptions Similar;
+  /// Most rounds of similar merging; the pipeline stops earlier once a
+  /// round merges nothing.
+  unsigned SimilarRounds = 16;
   /// Outline similar regions into shared functions (after merging).
   bool Outline = true;
   OutlineOptions Outlining;

@@ -41,6 +41,11 @@ cl::opt<unsigned> SimilarMinSimilarity(
     cl::value_desc("percent"),
     cl::desc("Least estimated similarity (MinHash, in percent) of two "
              "functions that similar merging aligns"));
+cl::opt<unsigned> SimilarRounds(
+    "coalesce-similar-rounds", cl::init(16), cl::cat(Category),
+    cl::value_desc("N"),
+    cl::desc("Most rounds of similar merging (a round merges pairs that "
+             "the round before made)"));
 cl::opt<bool> Outline(
     "coalesce-outline", cl::init(true), cl::cat(Category),
     cl::desc("Outline similar regions anywhere in the program into shared "
@@ -130,6 +135,7 @@ const KnownOption Known[] = {
     {&MaxConstantParameters, ValueKind::Number},
     {&MergeSimilar, ValueKind::Flag},
     {&SimilarMinSimilarity, ValueKind::Number},
+    {&SimilarRounds, ValueKind::Number},
     {&Outline, ValueKind::Flag},
     {&OutlineMinBenefit, ValueKind::Number},
     {&OutlineMaxArguments, ValueKind::Number},
@@ -254,6 +260,7 @@ bool hostOptions(HostOptions &H, std::string &Error) {
   H.Core.Outlining.MinLength = OutlineMinLength;
   H.Core.RunTimeBudgetPerMille = RuntimeBudget;
   H.Core.Hotness.HotSharePerMille = HotShare;
+  H.Core.SimilarRounds = SimilarRounds;
   H.Core.OutlineRounds = OutlineRounds;
   H.Core.Outlining.MaxGroups = OutlineMaxGroups;
   H.Core.OutlineWithMachineOutliner = OutlineWithMachineOutliner;

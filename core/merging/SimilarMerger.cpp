@@ -81,6 +81,17 @@
 //     function called from many places, or whose address or symbol must
 //     stay, is a thunk).
 //
+// Rounds: a merged function is a function like any other. Two pairs
+// merged in one round (four instances of one template) are often a
+// similar pair in the next, whose merged function takes two selectors;
+// eight instances merge in three rounds. The pipeline runs rounds until
+// one merges nothing (Config::SimilarRounds at most). A round after the
+// first tries only pairs with a function the round before made, changed
+// (its calls now pass a selector) or left without its partner (the
+// partner merged with another first): every other pair was tried and
+// nothing it depends on has changed, so the later rounds cost in
+// proportion to what the earlier ones did.
+//
 // Exception handling: landing pad blocks pair only with landing pad
 // blocks whose landingpad one instruction can stand for; two invokes are
 // one only where both unwind to the same merged landing pad (an unwind
@@ -100,7 +111,9 @@
 // other only while that is at most 65,536 comparisons. Aligning
 // instructions is quadratic in the size of a block (bounded by MaxCells),
 // never of the program, and runs once per candidate pair: at most one per
-// function. Building and pricing a merged function is linear in the pair.
+// function, per round; a later round aligns only pairs with a function
+// the round before made, changed or left without its partner. Building
+// and pricing a merged function is linear in the pair.
 //
 //===----------------------------------------------------------------------===//
 
@@ -133,6 +146,8 @@ STATISTIC(NumAligned, "Candidate pairs aligned");
 
 namespace coalesce {
 namespace {
+
+using FunctionSet = DenseSet<const Function *>;
 
 constexpr const char *PassName = "coalesce-merge-similar";
 
@@ -182,9 +197,10 @@ class SimilarMerger {
 public:
   SimilarMerger(Module &M, const SimilarMergeOptions &Options, Report &Rep,
                 const SizeModel &Size, const ProgramHotness *Hot,
-                RunTimeBudget *Budget)
+                RunTimeBudget *Budget, const FunctionSet *Fresh,
+                FunctionSet *Made)
       : M(M), Options(Options), Rep(Rep), Size(Size), Hot(Hot), Budget(Budget),
-        Ctx(M) {}
+        Fresh(Fresh), Made(Made), Ctx(M) {}
 
   bool run();
 
@@ -212,6 +228,8 @@ private:
   const SizeModel &Size;
   const ProgramHotness *Hot;
   RunTimeBudget *Budget;
+  const FunctionSet *Fresh;
+  FunctionSet *Made;
   OrderContext Ctx;
   /// Callers' features (what passing the selector costs there depends on
   /// them).
@@ -239,8 +257,17 @@ bool SimilarMerger::run() {
   }
   std::vector<bool> Taken(Functions.size(), false);
   for (const CandidatePair &Pair : Pairs) {
-    if (Taken[Pair.L] || Taken[Pair.R])
+    if (Taken[Pair.L] || Taken[Pair.R]) {
+      // Its partner merged with another first: try it again next round.
+      if (Made)
+        for (unsigned I : {Pair.L, Pair.R})
+          if (!Taken[I])
+            Made->insert(Functions[I]);
       continue;
+    }
+    if (Fresh && !Fresh->contains(Functions[Pair.L]) &&
+        !Fresh->contains(Functions[Pair.R]))
+      continue; // Tried in an earlier round, and nothing has changed.
     if (tryPair(*Functions[Pair.L], *Functions[Pair.R]))
       Taken[Pair.L] = Taken[Pair.R] = true;
   }
@@ -416,6 +443,8 @@ bool SimilarMerger::tryPair(Function &L, Function &R) {
     return false;
   }
   MF->setName(L.getName() + ".similar"); // Free again if it was built second.
+  if (Made)
+    Made->insert(MF);
   if (Options.OnMerge)
     Options.OnMerge(L, R, *A);
   // 8. Forward both. Bodies go first, so no call is rewritten inside a
@@ -459,9 +488,13 @@ void SimilarMerger::forward(Function &F, Function &MF,
     while (!F.empty())
       F.begin()->eraseFromParent();
     for (CallBase *CB : *CallSites) {
+      if (Made)
+        Made->insert(CB->getFunction());
       rewriteCall(*CB, MF, Extra);
       ++Calls;
     }
+    if (Made)
+      Made->erase(&F);
     Ctx.forgetGlobal(&F);
     F.eraseFromParent();
     Kind = MergeKind::Replaced;
@@ -497,8 +530,9 @@ void SimilarMerger::recordMissed(Function &L, Function &R,
 
 bool mergeSimilarFunctions(Module &M, const SimilarMergeOptions &Options,
                            Report &Rep, const SizeModel &Size,
-                           const ProgramHotness *Hot, RunTimeBudget *Budget) {
-  return SimilarMerger(M, Options, Rep, Size, Hot, Budget).run();
+                           const ProgramHotness *Hot, RunTimeBudget *Budget,
+                           const FunctionSet *Fresh, FunctionSet *Made) {
+  return SimilarMerger(M, Options, Rep, Size, Hot, Budget, Fresh, Made).run();
 }
 
 } // namespace coalesce

@@ -14,6 +14,8 @@
 #include "core/report/Report.h"
 #include "core/size/SizeModel.h"
 
+#include "llvm/ADT/DenseSet.h"
+
 #include <functional>
 
 namespace llvm {
@@ -47,10 +49,17 @@ struct SimilarMergeOptions {
 /// Merges similar pairs of functions in M once, pricing each with Size
 /// and counting the selector's run time with Hot against Budget (either
 /// may be null). Appends what it did to Report. Returns true if M changed.
+///
+/// In rounds: with Fresh, only pairs with at least one function in it are
+/// tried (the functions the round before made or changed); Made, if given,
+/// receives the functions this round made (the merged functions) and those
+/// whose calls it rewrote.
 bool mergeSimilarFunctions(llvm::Module &M, const SimilarMergeOptions &Options,
                            Report &Report, const SizeModel &Size,
                            const ProgramHotness *Hot = nullptr,
-                           RunTimeBudget *Budget = nullptr);
+                           RunTimeBudget *Budget = nullptr,
+                           const llvm::DenseSet<const llvm::Function *> *Fresh = nullptr,
+                           llvm::DenseSet<const llvm::Function *> *Made = nullptr);
 
 } // namespace coalesce
 

@@ -4,13 +4,16 @@
 // MinHash fingerprints and the candidate search (SimilarCandidates), the
 // test of whether one instruction can stand for two and the alignment of
 // two bodies (SimilarAlignment), and the merged function built from an
-// alignment (SimilarBuilder).
+// alignment (SimilarBuilder); and the rounds of the merger as a whole.
 //
 //===----------------------------------------------------------------------===//
 
 #include "core/merging/SimilarAlignment.h"
 #include "core/merging/SimilarBuilder.h"
 #include "core/merging/SimilarCandidates.h"
+#include "core/merging/SimilarMerger.h"
+#include "core/report/Report.h"
+#include "core/size/SizeModel.h"
 
 #include "llvm/AsmParser/Parser.h"
 #include "llvm/IR/Constants.h"
@@ -659,6 +662,55 @@ TEST_F(SimilarMergeTest, MergedFunctionOfInvertedBranchesVerifies) {
   EXPECT_EQ(Shape.Branches, 0u);
   EXPECT_EQ(Shape.Selects, 1u);
   EXPECT_EQ(MF->size(), A.size());
+}
+
+TEST_F(SimilarMergeTest, LaterRoundTriesOnlyPairsWithAFreshFunction) {
+  // Two similar pairs of different types (b1 and b2 take one argument
+  // more), each pair called from its own function.
+  auto MoreArguments = [](std::string Body) {
+    std::string From = "(ptr %v, i32 %n)";
+    Body.replace(Body.find(From), From.size(), "(ptr %v, i32 %n, i32 %u)");
+    return Body;
+  };
+  parse(loopBody("a1", "  store i32 %c, ptr %v, align 4\n") + loopBody("a2") +
+        MoreArguments(loopBody("b1", "  store i32 %c, ptr %v, align 4\n")) +
+        MoreArguments(loopBody("b2")) +
+        "define i32 @use_a(ptr %p) {\n"
+        "  %x = call i32 @a1(ptr %p, i32 5)\n"
+        "  %y = call i32 @a2(ptr %p, i32 6)\n"
+        "  %z = add i32 %x, %y\n"
+        "  ret i32 %z\n"
+        "}\n"
+        "define i32 @use_b(ptr %p) {\n"
+        "  %x = call i32 @b1(ptr %p, i32 5, i32 1)\n"
+        "  %y = call i32 @b2(ptr %p, i32 6, i32 2)\n"
+        "  %z = add i32 %x, %y\n"
+        "  ret i32 %z\n"
+        "}\n");
+  SizeModel Size = SizeModel::forModule(*M);
+  SimilarMergeOptions Options;
+  Options.OutlinerRuns = false;
+  // Only a2 is fresh: the a pair is tried, the b pair is not.
+  DenseSet<const Function *> Fresh = {&fn("a2")}, Made;
+  Report Rep;
+  EXPECT_TRUE(
+      mergeSimilarFunctions(*M, Options, Rep, Size, nullptr, nullptr, &Fresh,
+                            &Made));
+  EXPECT_FALSE(verifyModule(*M, &errs()));
+  Function *MF = M->getFunction("a1.similar");
+  ASSERT_NE(MF, nullptr);
+  EXPECT_EQ(M->getFunction("a1"), nullptr);
+  EXPECT_EQ(M->getFunction("a2"), nullptr);
+  EXPECT_FALSE(fn("b1").isDeclaration());
+  EXPECT_FALSE(fn("b2").isDeclaration());
+  // What the next round tries again: the merged function and the caller
+  // whose calls now pass a selector; nothing of the b pair.
+  EXPECT_EQ(Made, (DenseSet<const Function *>{MF, &fn("use_a")}));
+  // Without the restriction, the b pair merges too.
+  Report Again;
+  EXPECT_TRUE(mergeSimilarFunctions(*M, Options, Again, Size));
+  EXPECT_NE(M->getFunction("b1.similar"), nullptr);
+  EXPECT_FALSE(verifyModule(*M, &errs()));
 }
 
 } // namespace
