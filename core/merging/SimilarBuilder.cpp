@@ -135,6 +135,8 @@ private:
   /// stand in for each until the function gets its final type.
   MapVector<std::pair<Constant *, Constant *>, SmallVector<SelectInst *, 2>>
       Constants;
+  /// The last select made for each pair of values.
+  DenseMap<std::pair<Value *, Value *>, SelectInst *> Chosen;
 };
 
 Instruction *Builder::emit(Instruction *From0, Instruction *From1,
@@ -391,23 +393,26 @@ Value *Builder::map(unsigned Side, Value *V) const {
 Value *Builder::choose(Value *V0, Value *V1, Instruction *InsertAt,
                        const std::array<BasicBlock *, 2> &From,
                        bool AsParameter) {
-  auto *Choice =
-      SelectInst::Create(Sel, V1, V0, "choose", InsertAt->getIterator());
   auto *C0 = dyn_cast<Constant>(V0), *C1 = dyn_cast<Constant>(V1);
   if (AsParameter && C0 && C1) {
     auto Known = Constants.find({C0, C1});
-    if (Known != Constants.end()) {
-      Known->second.push_back(Choice);
-      return Choice;
-    }
-    if (Constants.size() < MaxParameters) {
+    if (Known != Constants.end() || Constants.size() < MaxParameters) {
+      auto *Choice =
+          SelectInst::Create(Sel, V1, V0, "choose", InsertAt->getIterator());
       Constants[{C0, C1}].push_back(Choice);
       return Choice;
     }
   }
+  // The same choice made earlier in this block serves again (an operand
+  // used twice, a value both sides compute differently and use often).
+  SelectInst *&Known = Chosen[{V0, V1}];
+  if (Known && Known->getParent() == InsertAt->getParent() &&
+      Known->comesBefore(InsertAt))
+    return Known;
+  Known = SelectInst::Create(Sel, V1, V0, "choose", InsertAt->getIterator());
   ++Shape.Selects;
   Shape.AddedAt.emplace_back(From[0], From[1]);
-  return Choice;
+  return Known;
 }
 
 // The merged function again, with one more parameter per pair of

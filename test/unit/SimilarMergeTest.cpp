@@ -664,6 +664,32 @@ TEST_F(SimilarMergeTest, MergedFunctionOfInvertedBranchesVerifies) {
   EXPECT_EQ(MF->size(), A.size());
 }
 
+TEST_F(SimilarMergeTest, OneChoiceServesEveryUseInItsBlock) {
+  // %x differs (add against sub); three operands in the block use it.
+  auto Body = [](const std::string &Name, const std::string &Op) {
+    return "define internal i32 @" + Name + "(i32 %p, i32 %q) {\n"
+           "  %x = " + Op + " i32 %p, 1\n"
+           "  %y = mul i32 %x, %x\n"
+           "  %z = xor i32 %y, %x\n"
+           "  %w = add i32 %z, %q\n"
+           "  ret i32 %w\n"
+           "}\n";
+  };
+  parse(Body("a", "add") + Body("b", "sub"));
+  Function &A = fn("a"), &B = fn("b");
+  std::optional<Alignment> Al = alignBodies(A, B);
+  ASSERT_TRUE(Al);
+  MergedShape Shape;
+  Function *MF = buildVerified(A, B, *Al, 4, Shape);
+  ASSERT_NE(MF, nullptr);
+  unsigned Selects = 0;
+  for (const Instruction &I : instructions(*MF))
+    Selects += isa<SelectInst>(I);
+  EXPECT_EQ(Selects, 1u) << printed(*MF);
+  EXPECT_EQ(Shape.Selects, 1u);
+  EXPECT_EQ(Shape.AddedAt.size(), 1u);
+}
+
 TEST_F(SimilarMergeTest, LaterRoundTriesOnlyPairsWithAFreshFunction) {
   // Two similar pairs of different types (b1 and b2 take one argument
   // more), each pair called from its own function.
