@@ -95,8 +95,8 @@ static bool outlinerRuns(const Config &C, const SizeModel &Size) {
 /// Rounds of similar merging: the functions two pairs merged into in one
 /// round can be a similar pair in the next (one template's instances for
 /// eight types merge in three rounds). A round after the first tries only
-/// pairs with a function the round before made or whose calls it rewrote.
-/// Every round sees how often the program runs each block as it is then
+/// pairs with a function the round before made, changed or left without
+/// its partner. Every round sees how often the program runs each block as it is then
 /// (Hot, which a round that changes M empties), and spends from Budget.
 /// Returns whether any round changed M.
 static bool similarRounds(Module &M, const Config &C,
@@ -124,24 +124,43 @@ static bool similarRounds(Module &M, const Config &C,
   return Changed;
 }
 
+/// What a stage that runs in rounds prices with when it runs alone: the
+/// module's size model, how hot its code is now (a round that changes the
+/// module empties Hot; the next computes it again, with Kept), and the
+/// budget an earlier stage of this module has left. Rounds collects what
+/// the verifier says between rounds.
+struct RoundPricing {
+  SizeModel Size;
+  HotnessCache Kept;
+  std::optional<ProgramHotness> Hot;
+  RunTimeBudget Budget;
+  Outcome Rounds;
+
+  RoundPricing(Module &M, const Config &C, Report &R, TTIGetter GetTTI)
+      : Size(SizeModel::forModule(M, GetTTI)),
+        Hot(ProgramHotness::compute(M, C.Hotness, &Kept)),
+        Budget(Hot->executed(), C.RunTimeBudgetPerMille) {
+    R.SizeBasis = Size.basis();
+    Budget.spend(C.RunTimeSpentBefore);
+  }
+  /// The stage's outcome, with what the verifier said between rounds
+  /// first.
+  Outcome with(Outcome O) const {
+    O.Problems.insert(O.Problems.begin(), Rounds.Problems.begin(),
+                      Rounds.Problems.end());
+    return O;
+  }
+};
+
 Outcome runSimilarMergeStage(Module &M, const Config &C, Report &R,
                              TTIGetter GetTTI) {
-  SizeModel Size = SizeModel::forModule(M, GetTTI);
-  R.SizeBasis = Size.basis();
+  RoundPricing P(M, C, R, GetTTI);
   SimilarMergeOptions Options = C.Similar;
   Options.OutlinerRuns = false; // Alone, nothing else competes.
-  Outcome Rounds; // What the verifier says between rounds.
-  HotnessCache Kept;
-  std::optional<ProgramHotness> Hot =
-      ProgramHotness::compute(M, C.Hotness, &Kept);
-  RunTimeBudget Budget(Hot->executed(), C.RunTimeBudgetPerMille);
-  Budget.spend(C.RunTimeSpentBefore);
-  Outcome O = runAlone(M, C, R, "merge similar", [&] {
-    return similarRounds(M, C, Options, R, Size, Budget, Kept, Rounds, Hot);
-  });
-  O.Problems.insert(O.Problems.begin(), Rounds.Problems.begin(),
-                    Rounds.Problems.end());
-  return O;
+  return P.with(runAlone(M, C, R, "merge similar", [&] {
+    return similarRounds(M, C, Options, R, P.Size, P.Budget, P.Kept,
+                         P.Rounds, P.Hot);
+  }));
 }
 
 /// The code a round of outlining and the merging after it changed: the
@@ -213,20 +232,11 @@ static bool outlineRounds(Module &M, const Config &C, Report &R,
 
 Outcome runOutlineStage(Module &M, const Config &C, Report &R,
                         TTIGetter GetTTI) {
-  SizeModel Size = SizeModel::forModule(M, GetTTI);
-  R.SizeBasis = Size.basis();
-  Outcome Rounds; // What the verifier says between rounds.
-  HotnessCache Kept;
-  std::optional<ProgramHotness> Hot =
-      ProgramHotness::compute(M, C.Hotness, &Kept);
-  RunTimeBudget Budget(Hot->executed(), C.RunTimeBudgetPerMille);
-  Budget.spend(C.RunTimeSpentBefore);
-  Outcome O = runAlone(M, C, R, "outline", [&] {
-    return outlineRounds(M, C, R, Size, Budget, Kept, Rounds, std::move(Hot));
-  });
-  O.Problems.insert(O.Problems.begin(), Rounds.Problems.begin(),
-                    Rounds.Problems.end());
-  return O;
+  RoundPricing P(M, C, R, GetTTI);
+  return P.with(runAlone(M, C, R, "outline", [&] {
+    return outlineRounds(M, C, R, P.Size, P.Budget, P.Kept, P.Rounds,
+                         std::move(P.Hot));
+  }));
 }
 
 Outcome runCrossModuleStage(Module &M, const Config &C,
