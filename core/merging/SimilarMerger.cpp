@@ -131,6 +131,7 @@
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
@@ -306,6 +307,19 @@ std::string SimilarMerger::price(Function &L, Function &R, Function &MF,
                                  Priced &P) {
   // 5. Bytes.
   P.Merged = Size.removedBytes(MF);
+  // Selects of integers and pointers on the selector cost more than their
+  // features say (SizeModel::selectorSelectBytes).
+  // So do branches on it where the machine outliner runs
+  // (SizeModel::selectorBranchBytes).
+  const Argument *Selector = MF.getArg(L.arg_size());
+  for (const Instruction &I : instructions(MF)) {
+    if (auto *S = dyn_cast<SelectInst>(&I);
+        S && S->getCondition() == Selector && S->getType()->isIntOrPtrTy())
+      P.Merged += Size.selectorSelectBytes();
+    if (auto *B = dyn_cast<BranchInst>(&I);
+        B && B->isConditional() && B->getCondition() == Selector)
+      P.Merged += Size.selectorBranchBytes();
+  }
   Function *Members[2] = {&L, &R};
   P.Saved = -int64_t(P.Merged);
   for (unsigned S : {0u, 1u}) {

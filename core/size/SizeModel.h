@@ -50,6 +50,11 @@ struct SizeTable {
   /// registers: beyond them a call stores arguments on the stack, and a
   /// thunk that passes more than it received can no longer jump.
   unsigned IntegerArgumentRegisters = 6;
+  /// What a select on a merged function's selector costs beyond the
+  /// prices of its features (see SizeModel.cpp).
+  unsigned SelectorSelectBytes = 0;
+  /// What a branch on the selector costs beyond its features' prices.
+  unsigned SelectorBranchBytes = 0;
   double Bytes[NumFeatures] = {};
 };
 
@@ -78,6 +83,11 @@ public:
 
   /// SizeTable::IntegerArgumentRegisters of the target (6 without a table).
   unsigned integerArgumentRegisters() const;
+  /// SizeTable::SelectorSelectBytes of the target (x86-64's without a
+  /// table).
+  unsigned selectorSelectBytes() const;
+  /// SizeTable::SelectorBranchBytes of the target (0 without a table).
+  unsigned selectorBranchBytes() const;
   /// Bytes for counted features (no alignment padding).
   double bytes(const FeatureCounts &Counts) const;
   /// I's bytes where it stands.

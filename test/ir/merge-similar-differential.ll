@@ -236,7 +236,13 @@ done:
   %r = phi i32 [ %s3, %small ], [ %b5, %big ]
   %r1 = mul i32 %r, %k
   %r2 = xor i32 %r1, %x
-  ret i32 %r2
+  %r3 = add i32 %r2, %k
+  %r4 = xor i32 %r3, %b
+  %r5 = xor i32 %r4, %b
+  %r6 = sub i32 %r5, %k
+  %r7 = add i32 %r6, 12345
+  %r8 = sub i32 %r7, 12345
+  ret i32 %r8
 }
 
 define internal i32 @pick_ge(ptr %v, i32 %x) {
@@ -264,7 +270,13 @@ done:
   %r = phi i32 [ %s3, %small ], [ %b5, %big ]
   %r1 = mul i32 %r, %k
   %r2 = xor i32 %r1, %x
-  ret i32 %r2
+  %r3 = add i32 %r2, %k
+  %r4 = xor i32 %r3, %b
+  %r5 = xor i32 %r4, %b
+  %r6 = sub i32 %r5, %k
+  %r7 = add i32 %r6, 12345
+  %r8 = sub i32 %r7, 12345
+  ret i32 %r8
 }
 
 ; Pair 4: a block more: @clamp_hi caps its value at 1000 (if (t > 1000) t = 1000).
