@@ -55,7 +55,12 @@
 //     the selector and the side's constants at every call when a function
 //     can go (its calls then pass them), else a thunk that passes them.
 //     Values that now live across a call, the selector among them, are in
-//     the merged body's count. Constants become parameters only in the
+//     the merged body's count, and so is what a select of integers or
+//     pointers on the selector costs beyond its price (both values made,
+//     the selector tested) and, where the machine outliner runs, what a
+//     branch on it does (it ends a block, and the machine outliner
+//     shares runs within one block): SizeModel::selectorSelectBytes and
+//     selectorBranchBytes, measured on merged functions. Constants become parameters only in the
 //     integer registers the calling convention leaves free after the
 //     selector; a selector beyond them is stored on the stack at every
 //     call, and a thunk that passes it calls in a frame of its own
