@@ -167,6 +167,17 @@ protected:
     EXPECT_FALSE(verifyFunction(*MF, &OS)) << Errors << printed(*MF);
     return MF;
   }
+  /// The merged function of @a and @b, aligned, as buildVerified makes
+  /// it; null (a failure) if they do not align.
+  Function *alignAndBuild(unsigned MaxParameters, MergedShape &Shape) {
+    Function &A = fn("a"), &B = fn("b");
+    std::optional<Alignment> Al = alignBodies(A, B);
+    if (!Al) {
+      ADD_FAILURE() << "@a and @b do not align";
+      return nullptr;
+    }
+    return buildVerified(A, B, *Al, MaxParameters, Shape);
+  }
   /// The instruction named Name in function Fn.
   Instruction *inst(StringRef Fn, StringRef Name) {
     if (Function *F = M->getFunction(Fn))
@@ -597,11 +608,9 @@ TEST_F(SimilarMergeTest, MergedFunctionVerifiesAndTakesASelector) {
 TEST_F(SimilarMergeTest, DifferingConstantsBecomeParameters) {
   parse(loopBody("a", "  store i32 %c, ptr %v, align 4\n") +
         loopBody("b", "", "@ext", "255"));
-  Function &A = fn("a"), &B = fn("b");
-  std::optional<Alignment> Al = alignBodies(A, B);
-  ASSERT_TRUE(Al);
+  Function &A = fn("a");
   MergedShape Shape;
-  Function *MF = buildVerified(A, B, *Al, 4, Shape);
+  Function *MF = alignAndBuild(4, Shape);
   ASSERT_NE(MF, nullptr);
   EXPECT_EQ(MF->getName(), "a.similar");
   // The selector, then the mask: a parameter, not a select.
@@ -676,11 +685,8 @@ TEST_F(SimilarMergeTest, OneChoiceServesEveryUseInItsBlock) {
            "}\n";
   };
   parse(Body("a", "add") + Body("b", "sub"));
-  Function &A = fn("a"), &B = fn("b");
-  std::optional<Alignment> Al = alignBodies(A, B);
-  ASSERT_TRUE(Al);
   MergedShape Shape;
-  Function *MF = buildVerified(A, B, *Al, 4, Shape);
+  Function *MF = alignAndBuild(4, Shape);
   ASSERT_NE(MF, nullptr);
   unsigned Selects = 0;
   for (const Instruction &I : instructions(*MF))
