@@ -1,13 +1,13 @@
 ; RUN: %opt-coalesce -passes=coalesce-merge-similar -coalesce-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s
 ; RUN: %opt-coalesce -passes=coalesce-merge-similar -coalesce-runtime-budget=1000 -coalesce-print-merges -disable-output %s 2>&1 | FileCheck %s --check-prefix=LIST
-; Purpose: a similar pair whose one difference (a call statement more) sits in a loop that runs about a thousand times per call (branch weights 999:1) is not merged, whatever the budget: the branch on the selector would run in a hot loop; both bodies stay (with the call before the loop, the same pair merges).
+; Purpose: a similar pair whose one difference (a call statement more) sits in a loop that runs about a thousand times per call (branch weights 999:1) is not merged, whatever the budget: the branch on the selector would run in hot code; both bodies stay (with the call before the loop, the same pair merges).
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
 declare void @trace(i32)
 
-; LIST: not merged 'sum_traced' with 'sum_plain': similar: hot: the selector's choices would run in a hot loop
+; LIST: not merged 'sum_traced' with 'sum_plain': similar: hot: the selector's choices would run in hot code
 ; LIST: 0 merged (0 replaced, 0 aliases, 0 thunks)
 
 ; CHECK-LABEL: define i32 @user(
