@@ -12,6 +12,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/Sequence.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Analysis/CaptureTracking.h"
@@ -360,14 +361,26 @@ static bool isLocalSlot(const Value *V,
       AI->getArraySize() != RefAI->getArraySize() ||
       AI->getAddressSpace() != RefAI->getAddressSpace())
     return false;
-  for (const User *U : AI->users()) {
-    auto *UI = dyn_cast<Instruction>(U);
-    if (!UI)
-      return false;
-    if (auto *II = dyn_cast<IntrinsicInst>(UI); II && II->isLifetimeStartOrEnd())
-      continue;
-    if (!Inside.contains(UI))
-      return false;
+  // Every user of the slot's address, and of every address derived from
+  // it (an element's, a cast's, a choice between addresses), is the
+  // site's: an element's address used after the region would point into
+  // the outlined function's frame, gone by then.
+  SmallVector<const Value *, 8> Work = {AI};
+  SmallPtrSet<const Value *, 8> Seen = {AI};
+  while (!Work.empty()) {
+    const Value *P = Work.pop_back_val();
+    for (const User *U : P->users()) {
+      auto *UI = dyn_cast<Instruction>(U);
+      if (!UI)
+        return false;
+      if (auto *II = dyn_cast<IntrinsicInst>(UI);
+          II && II->isLifetimeStartOrEnd())
+        continue;
+      if (!Inside.contains(UI))
+        return false;
+      if (UI->getType()->isPointerTy() && Seen.insert(UI).second)
+        Work.push_back(UI);
+    }
   }
   // Stored away or returned, its address could be used after the region,
   // when the outlined function's frame is gone.

@@ -55,9 +55,10 @@
 //     convergent. Every value gets a role for the whole group: internal,
 //     output, parameter (an input from outside, or a constant that
 //     differs), shared (one constant at every site), local slot (a stack
-//     slot of the caller that only the region uses and whose address does
-//     not escape: it moves into the outlined function, its lifetime
-//     markers go), exit. Groups are split where sites cannot share a
+//     slot of the caller that only the region uses, through its address
+//     and every address derived from it, and whose address does not
+//     escape: it moves into the outlined function, its lifetime markers
+//     go), exit. Groups are split where sites cannot share a
 //     function: different target features, sanitizers, strictfp, section
 //     or convergence, or a differing constant where one must stay a
 //     constant (immarg, any intrinsic operand, a GEP's struct index, the
