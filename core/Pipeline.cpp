@@ -62,19 +62,31 @@ Outcome runMergeStage(Module &M, const Config &C, Report &R,
 }
 
 /// What a stage that adds run time prices with when it runs alone: the
-/// module's size model, how hot its code is, and the budget an earlier
-/// stage of this module (C.RunTimeSpentBefore) has left.
+/// module's size model, how hot its code is now (a stage that runs in
+/// rounds empties Hot when a round changes the module; the next computes
+/// it again, with Kept), and the budget an earlier stage of this module
+/// (C.RunTimeSpentBefore) has left. Rounds collects what the verifier says
+/// between rounds.
 struct Pricing {
   SizeModel Size;
-  ProgramHotness Hot;
+  HotnessCache Kept;
+  std::optional<ProgramHotness> Hot;
   RunTimeBudget Budget;
+  Outcome Rounds;
 
   Pricing(Module &M, const Config &C, Report &R, TTIGetter GetTTI)
       : Size(SizeModel::forModule(M, GetTTI)),
-        Hot(ProgramHotness::compute(M, C.Hotness)),
-        Budget(Hot.executed(), C.RunTimeBudgetPerMille) {
+        Hot(ProgramHotness::compute(M, C.Hotness, &Kept)),
+        Budget(Hot->executed(), C.RunTimeBudgetPerMille) {
     R.SizeBasis = Size.basis();
     Budget.spend(C.RunTimeSpentBefore);
+  }
+  /// The stage's outcome, with what the verifier said between rounds
+  /// first.
+  Outcome with(Outcome O) const {
+    O.Problems.insert(O.Problems.begin(), Rounds.Problems.begin(),
+                      Rounds.Problems.end());
+    return O;
   }
 };
 
@@ -82,7 +94,7 @@ Outcome runConstantMergeStage(Module &M, const Config &C, Report &R,
                               TTIGetter GetTTI) {
   Pricing P(M, C, R, GetTTI);
   return runAlone(M, C, R, "merge up to constants", [&] {
-    return mergeFunctionsUpToConstants(M, C.Constants, R, &P.Size, &P.Hot,
+    return mergeFunctionsUpToConstants(M, C.Constants, R, &P.Size, &*P.Hot,
                                        &P.Budget);
   });
 }
@@ -96,9 +108,9 @@ static bool outlinerRuns(const Config &C, const SizeModel &Size) {
 /// round can be a similar pair in the next (one template's instances for
 /// eight types merge in three rounds). A round after the first tries only
 /// pairs with a function the round before made, changed or left without
-/// its partner. Every round sees how often the program runs each block as it is then
-/// (Hot, which a round that changes M empties), and spends from Budget.
-/// Returns whether any round changed M.
+/// its partner. Every round sees how often the program runs each block as
+/// it is then (Hot, which a round that changes M empties), and spends from
+/// Budget. Returns whether any round changed M.
 static bool similarRounds(Module &M, const Config &C,
                           const SimilarMergeOptions &Options, Report &R,
                           const SizeModel &Size, RunTimeBudget &Budget,
@@ -124,37 +136,9 @@ static bool similarRounds(Module &M, const Config &C,
   return Changed;
 }
 
-/// What a stage that runs in rounds prices with when it runs alone: the
-/// module's size model, how hot its code is now (a round that changes the
-/// module empties Hot; the next computes it again, with Kept), and the
-/// budget an earlier stage of this module has left. Rounds collects what
-/// the verifier says between rounds.
-struct RoundPricing {
-  SizeModel Size;
-  HotnessCache Kept;
-  std::optional<ProgramHotness> Hot;
-  RunTimeBudget Budget;
-  Outcome Rounds;
-
-  RoundPricing(Module &M, const Config &C, Report &R, TTIGetter GetTTI)
-      : Size(SizeModel::forModule(M, GetTTI)),
-        Hot(ProgramHotness::compute(M, C.Hotness, &Kept)),
-        Budget(Hot->executed(), C.RunTimeBudgetPerMille) {
-    R.SizeBasis = Size.basis();
-    Budget.spend(C.RunTimeSpentBefore);
-  }
-  /// The stage's outcome, with what the verifier said between rounds
-  /// first.
-  Outcome with(Outcome O) const {
-    O.Problems.insert(O.Problems.begin(), Rounds.Problems.begin(),
-                      Rounds.Problems.end());
-    return O;
-  }
-};
-
 Outcome runSimilarMergeStage(Module &M, const Config &C, Report &R,
                              TTIGetter GetTTI) {
-  RoundPricing P(M, C, R, GetTTI);
+  Pricing P(M, C, R, GetTTI);
   SimilarMergeOptions Options = C.Similar;
   Options.OutlinerRuns = false; // Alone, nothing else competes.
   return P.with(runAlone(M, C, R, "merge similar", [&] {
@@ -232,7 +216,7 @@ static bool outlineRounds(Module &M, const Config &C, Report &R,
 
 Outcome runOutlineStage(Module &M, const Config &C, Report &R,
                         TTIGetter GetTTI) {
-  RoundPricing P(M, C, R, GetTTI);
+  Pricing P(M, C, R, GetTTI);
   return P.with(runAlone(M, C, R, "outline", [&] {
     return outlineRounds(M, C, R, P.Size, P.Budget, P.Kept, P.Rounds,
                          std::move(P.Hot));

@@ -60,9 +60,9 @@
 //     the selector tested) and, where the machine outliner runs, what a
 //     branch on it does (it ends a block, and the machine outliner
 //     shares runs within one block): SizeModel::selectorSelectBytes and
-//     selectorBranchBytes, measured on merged functions. Constants become parameters only in the
-//     integer registers the calling convention leaves free after the
-//     selector; a selector beyond them is stored on the stack at every
+//     selectorBranchBytes, measured on merged functions. Constants become
+//     parameters only in the integer registers the calling convention
+//     leaves free after the selector; a selector beyond them is stored on the stack at every
 //     call, and a thunk that passes it calls in a frame of its own
 //     instead of jumping. The pair merges when that clears MinBytesSaved.
 //  6. One decision with the outliner: where the outliner runs, the common
@@ -153,8 +153,6 @@ STATISTIC(NumAligned, "Candidate pairs aligned");
 namespace coalesce {
 namespace {
 
-using FunctionSet = DenseSet<const Function *>;
-
 constexpr const char *PassName = "coalesce-merge-similar";
 
 /// F's arguments that take an integer register.
@@ -203,8 +201,8 @@ class SimilarMerger {
 public:
   SimilarMerger(Module &M, const SimilarMergeOptions &Options, Report &Rep,
                 const SizeModel &Size, const ProgramHotness *Hot,
-                RunTimeBudget *Budget, const FunctionSet *Fresh,
-                FunctionSet *Made)
+                RunTimeBudget *Budget, const DenseSet<const Function *> *Fresh,
+                DenseSet<const Function *> *Made)
       : M(M), Options(Options), Rep(Rep), Size(Size), Hot(Hot), Budget(Budget),
         Fresh(Fresh), Made(Made), Ctx(M) {}
 
@@ -234,8 +232,8 @@ private:
   const SizeModel &Size;
   const ProgramHotness *Hot;
   RunTimeBudget *Budget;
-  const FunctionSet *Fresh;
-  FunctionSet *Made;
+  const DenseSet<const Function *> *Fresh;
+  DenseSet<const Function *> *Made;
   OrderContext Ctx;
   /// Callers' features (what passing the selector costs there depends on
   /// them).
@@ -313,9 +311,8 @@ std::string SimilarMerger::price(Function &L, Function &R, Function &MF,
   // 5. Bytes.
   P.Merged = Size.removedBytes(MF);
   // Selects of integers and pointers on the selector cost more than their
-  // features say (SizeModel::selectorSelectBytes).
-  // So do branches on it where the machine outliner runs
-  // (SizeModel::selectorBranchBytes).
+  // features say, and so do branches on it where the machine outliner runs
+  // (SizeModel::selectorSelectBytes, selectorBranchBytes).
   const Argument *Selector = MF.getArg(L.arg_size());
   for (const Instruction &I : instructions(MF)) {
     if (auto *S = dyn_cast<SelectInst>(&I);
@@ -546,7 +543,7 @@ void SimilarMerger::recordMissed(Function &L, Function &R,
 bool mergeSimilarFunctions(Module &M, const SimilarMergeOptions &Options,
                            Report &Rep, const SizeModel &Size,
                            const ProgramHotness *Hot, RunTimeBudget *Budget,
-                           const FunctionSet *Fresh, FunctionSet *Made) {
+                           const DenseSet<const Function *> *Fresh, DenseSet<const Function *> *Made) {
   return SimilarMerger(M, Options, Rep, Size, Hot, Budget, Fresh, Made).run();
 }
 

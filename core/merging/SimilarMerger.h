@@ -51,15 +51,18 @@ struct SimilarMergeOptions {
 /// may be null). Appends what it did to Report. Returns true if M changed.
 ///
 /// In rounds: with Fresh, only pairs with at least one function in it are
-/// tried (the functions the round before made or changed); Made, if given,
-/// receives the functions this round made (the merged functions) and those
-/// whose calls it rewrote.
+/// tried (the functions the round before made, changed or left without its
+/// partner); Made, if given, receives those of this round: the merged
+/// functions, those whose calls it rewrote, and those whose partner merged
+/// with another first.
 bool mergeSimilarFunctions(llvm::Module &M, const SimilarMergeOptions &Options,
                            Report &Report, const SizeModel &Size,
                            const ProgramHotness *Hot = nullptr,
                            RunTimeBudget *Budget = nullptr,
-                           const llvm::DenseSet<const llvm::Function *> *Fresh = nullptr,
-                           llvm::DenseSet<const llvm::Function *> *Made = nullptr);
+                           const llvm::DenseSet<const llvm::Function *>
+                               *Fresh = nullptr,
+                           llvm::DenseSet<const llvm::Function *>
+                               *Made = nullptr);
 
 } // namespace coalesce
 
