@@ -607,6 +607,7 @@ bool Merger::forward(Function *Dup, Function *Kept, std::string &Why) {
     uint64_t Bytes = estimate(*Kept, *Dup);
     std::string Name = Dup->getName().str();
     deferUsersOf(Dup);
+    locateCallsOf(*Dup);
     Dup->replaceUsesWithIf(localName(Kept),
                            [](Use &U) { return !isInUsedList(U); });
     inheritTypeIds(*Kept, *Dup);
@@ -726,6 +727,9 @@ void Merger::makeAlias(Function *Dup, Function *Kept) {
   if (Dup->getAlign().valueOrOne() > Kept->getAlign().valueOrOne())
     Kept->setAlignment(Dup->getAlign());
   inheritTypeIds(*Kept, *Dup);
+  // Calls through the alias reach Kept's body; a later pass that resolves
+  // the alias must find them valid.
+  locateCallsOf(*Dup);
   Dup->replaceAllUsesWith(GA);
   erase(Dup);
 }
@@ -774,6 +778,7 @@ unsigned Merger::rewriteDirectCalls(Function *Dup, Function *Kept) {
     removeFromTree(Caller);
     if (!ineligibility(*Caller))
       defer(Caller);
+    locateCall(*cast<CallBase>(U->getUser()));
     U->set(localName(Kept));
   }
   return Calls.size();

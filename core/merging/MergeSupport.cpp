@@ -8,6 +8,7 @@
 
 #include "core/comparison/FunctionOrder.h"
 
+#include "llvm/IR/CallingConv.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Function.h"
@@ -21,6 +22,19 @@ using namespace llvm;
 
 namespace coalesce {
 
+bool isEntryPoint(const Function &F) {
+  switch (F.getCallingConv()) {
+  case CallingConv::PTX_Kernel:
+  case CallingConv::X86_INTR:
+  case CallingConv::MSP430_INTR:
+  case CallingConv::AVR_INTR:
+  case CallingConv::AVR_SIGNAL:
+    return true;
+  default:
+    return !isCallableCC(F.getCallingConv());
+  }
+}
+
 const char *ineligibility(const Function &F) {
   if (F.isDeclaration())
     return "declaration";
@@ -28,6 +42,10 @@ const char *ineligibility(const Function &F) {
     return "available_externally: the body is a copy kept for inlining only";
   if (F.hasFnAttribute(Attribute::Naked))
     return "naked: the body has no frame a thunk or a shared body could keep";
+  if (isEntryPoint(F))
+    return "entry point: the target starts it by itself (a GPU kernel, a "
+           "shader stage, an interrupt handler), so it can be neither called "
+           "nor an alias";
   for (const BasicBlock &BB : F)
     if (BB.hasAddressTaken())
       return "blockaddress: the address of one of its blocks is taken";
@@ -264,6 +282,20 @@ bool hasPointer(ArrayRef<Constant *> Args) {
   return any_of(Args, [](Constant *C) { return C->getType()->isPointerTy(); });
 }
 
+void locateCall(CallBase &CB) {
+  if (CB.getDebugLoc())
+    return;
+  if (DISubprogram *SP = CB.getFunction()->getSubprogram())
+    CB.setDebugLoc(DILocation::get(CB.getContext(), 0, 0, SP));
+}
+
+void locateCallsOf(Function &F) {
+  for (Use &U : F.uses())
+    if (auto *CB = dyn_cast<CallBase>(U.getUser()))
+      if (CB->isCallee(&U))
+        locateCall(*CB);
+}
+
 void rewriteCall(CallBase &CB, Function &Shared, ArrayRef<Constant *> Extra) {
   SmallVector<Value *, 8> Args(CB.args());
   Args.append(Extra.begin(), Extra.end());
@@ -286,6 +318,7 @@ void rewriteCall(CallBase &CB, Function &Shared, ArrayRef<Constant *> Extra) {
   New->setAttributes(hasPointer(Extra) ? withArgumentMemory(CB.getContext(), A)
                                        : A);
   New->copyMetadata(CB);
+  locateCall(*New);
   New->takeName(&CB);
   CB.replaceAllUsesWith(New);
   CB.eraseFromParent();

@@ -29,6 +29,13 @@ class User;
 
 namespace coalesce {
 
+/// Whether the target starts F by itself rather than through a call: a
+/// GPU kernel (SPIR-V, NVPTX, AMDGPU), a shader stage, an interrupt
+/// handler. Such a function is neither called (some targets forbid it) nor
+/// an alias (a kernel needs its own entry and descriptor), and every start
+/// runs its body.
+bool isEntryPoint(const llvm::Function &F);
+
 /// Why F can never take part in merging, or null if it can.
 const char *ineligibility(const llvm::Function &F);
 
@@ -102,6 +109,17 @@ llvm::AttributeList withArgumentMemory(llvm::LLVMContext &C,
 
 /// Whether any of Args is a pointer.
 bool hasPointer(llvm::ArrayRef<llvm::Constant *> Args);
+
+/// Gives CB, a call about to name another function, a location if it has
+/// none and its function has debug information: a call without one was
+/// valid only while its callee had no debug information either (the
+/// verifier requires a location for an inlinable call between functions
+/// with debug information). Line 0 of the caller: the call stands for no
+/// source line of its own.
+void locateCall(llvm::CallBase &CB);
+
+/// locateCall for every call that names F as its callee.
+void locateCallsOf(llvm::Function &F);
 
 /// Rewrites CB, a call of a function merged up to constants, to call
 /// Shared with Extra appended.

@@ -7,6 +7,7 @@
 
 #include "core/outlining/Candidates.h"
 
+#include "core/merging/MergeSupport.h"
 #include "core/similarity/Similarity.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -146,6 +147,10 @@ const char *whyNotOutlinable(const Function &F) {
     return "is a coroutine before splitting";
   if (F.hasGC())
     return "uses a garbage collector";
+  if (isEntryPoint(F))
+    return "is an entry point the target starts by itself (a GPU kernel, a "
+           "shader stage, an interrupt handler): every start runs it, and "
+           "no estimate counts the starts";
   if (F.hasFnAttribute("interrupt") ||
       F.hasFnAttribute("no_caller_saved_registers"))
     return "is an interrupt handler";
