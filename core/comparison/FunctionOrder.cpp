@@ -46,7 +46,13 @@
 //     landing-pad clauses). Instruction metadata (!range, !tbaa, !nonnull,
 //     ...) is not compared: it only adds assumptions, and the merger makes
 //     the kept body's metadata hold for every function merged into it
-//     (the most generic of the two, or none), as CSE does.
+//     (the most generic of the two, or none), as CSE does. Alias scopes
+//     the function declares (llvm.experimental.noalias.scope.decl) are the
+//     exception: where a scope is declared decides how long a no-alias
+//     promise holds (an iteration, or the whole call), so the declarations
+//     and the !alias.scope and !noalias attachments that name declared
+//     scopes are compared, scopes by serial number as values are (two
+//     bodies equal but for the names of their scopes are equal).
 //  4. Operands: local values (arguments, instructions, blocks) compare by
 //     serial number, so two bodies are equal when their def-use graphs are
 //     isomorphic under the walk. A call of the function itself matches a
@@ -1032,22 +1038,111 @@ bool isParameterizableOperand(const Instruction &I, unsigned Index) {
 // ordered; comparing that bit first keeps the order total either way.
 // The scope list a llvm.experimental.noalias.scope.decl names is a name
 // local to its function (distinct nodes, one set per inlined call): two
-// bodies that differ only there are one body with its scopes renamed. The
-// merged body's alias metadata is generalized over both bodies
-// (generalizeMetadata: scopes united, no-alias lists intersected), so it
-// claims no freedom from aliasing that either body does not.
-static bool isScopeName(const Instruction &I, unsigned Index) {
+// bodies whose scopes correspond one to one, declared where the other
+// declares its own and named by the same accesses, are one body with its
+// scopes renamed (cmpScopeLists, cmpScopeAttachments). The merged body's
+// alias metadata is then generalized over both bodies (generalizeMetadata:
+// scopes united, no-alias lists intersected), so it claims no freedom from
+// aliasing that either body does not.
+static const MDNode *scopeName(const Instruction &I, unsigned Index) {
   auto *II = dyn_cast<IntrinsicInst>(&I);
-  return II &&
-         II->getIntrinsicID() == Intrinsic::experimental_noalias_scope_decl &&
-         Index == 0 && isa<MetadataAsValue>(II->getArgOperand(0));
+  if (!II || II->getIntrinsicID() != Intrinsic::experimental_noalias_scope_decl ||
+      Index != 0)
+    return nullptr;
+  auto *MV = dyn_cast<MetadataAsValue>(II->getArgOperand(0));
+  return MV ? dyn_cast<MDNode>(MV->getMetadata()) : nullptr;
+}
+
+void collectDeclaredScopes(const Function &F,
+                           SmallPtrSetImpl<const MDNode *> &Out) {
+  for (const BasicBlock &BB : F)
+    for (const Instruction &I : BB)
+      if (const MDNode *List = scopeName(I, 0))
+        for (const MDOperand &Op : List->operands())
+          if (auto *Scope = dyn_cast_or_null<MDNode>(Op.get()))
+            Out.insert(Scope);
+}
+
+// Two scopes are the same name when they are met at the same point of the
+// walk on each side, and their domains are too.
+int FunctionOrder::cmpScope(const MDNode *L, const MDNode *R) {
+  auto [IL, NewL] = Scopes.L.try_emplace(L, Scopes.L.size());
+  auto [IR, NewR] = Scopes.R.try_emplace(R, Scopes.R.size());
+  if (int Res = cmpNumbers(IL->second, IR->second))
+    return Res;
+  if (!NewL)
+    return 0;
+  auto Domain = [](const MDNode *Scope) -> const MDNode * {
+    return Scope->getNumOperands() > 1
+               ? dyn_cast_or_null<MDNode>(Scope->getOperand(1).get())
+               : nullptr;
+  };
+  const MDNode *DL = Domain(L), *DR = Domain(R);
+  if (int Res = cmpBools(DL != nullptr, DR != nullptr))
+    return Res;
+  if (!DL)
+    return 0;
+  auto DomL = Scopes.DomainL.try_emplace(DL, Scopes.DomainL.size()).first;
+  auto DomR = Scopes.DomainR.try_emplace(DR, Scopes.DomainR.size()).first;
+  return cmpNumbers(DomL->second, DomR->second);
+}
+
+// A scope list (of a declaration, or of an !alias.scope or !noalias
+// attachment: then only the scopes the function declares, the others
+// holding for the whole call, as the merger's generalization treats them).
+int FunctionOrder::cmpScopeLists(const MDNode *L, const MDNode *R,
+                                 bool DeclaredOnly) {
+  SmallVector<const MDNode *, 4> ListL, ListR;
+  auto Collect = [&](const MDNode *List, SmallVectorImpl<const MDNode *> &Out,
+                     const SmallPtrSetImpl<const MDNode *> &Declared) {
+    if (!List)
+      return;
+    for (const MDOperand &Op : List->operands())
+      if (auto *Scope = dyn_cast_or_null<MDNode>(Op.get()))
+        if (!DeclaredOnly || Declared.count(Scope))
+          Out.push_back(Scope);
+  };
+  Collect(L, ListL, Scopes.DeclaredL);
+  Collect(R, ListR, Scopes.DeclaredR);
+  if (int Res = cmpNumbers(ListL.size(), ListR.size()))
+    return Res;
+  for (size_t I = 0; I != ListL.size(); ++I)
+    if (int Res = cmpScope(ListL[I], ListR[I]))
+      return Res;
+  return 0;
+}
+
+// What an access's !alias.scope and !noalias say of the scopes its
+// function declares is part of what the body means: the same attachment
+// promises more where its scope is never declared (for the whole call)
+// than where it is declared in a loop (for one iteration).
+int FunctionOrder::cmpScopeAttachments(const Instruction *L,
+                                       const Instruction *R) {
+  const unsigned Kinds[] = {LLVMContext::MD_alias_scope,
+                            LLVMContext::MD_noalias};
+  bool Any = false;
+  for (unsigned Kind : Kinds)
+    Any |= L->getMetadata(Kind) || R->getMetadata(Kind);
+  if (!Any)
+    return 0;
+  if (!Scopes.Found) {
+    collectDeclaredScopes(*FnL, Scopes.DeclaredL);
+    collectDeclaredScopes(*FnR, Scopes.DeclaredR);
+    Scopes.Found = true;
+  }
+  for (unsigned Kind : Kinds)
+    if (int Res = cmpScopeLists(L->getMetadata(Kind), R->getMetadata(Kind),
+                                /*DeclaredOnly=*/true))
+      return Res;
+  return 0;
 }
 
 int FunctionOrder::cmpOperands(const Instruction *L, const Instruction *R,
                                unsigned Index) {
   const Value *VL = L->getOperand(Index), *VR = R->getOperand(Index);
-  if (isScopeName(*L, Index) && isScopeName(*R, Index))
-    return 0;
+  const MDNode *ScopesL = scopeName(*L, Index), *ScopesR = scopeName(*R, Index);
+  if (ScopesL && ScopesR)
+    return cmpScopeLists(ScopesL, ScopesR, /*DeclaredOnly=*/false);
   if (Ctx.constantsAsParameters()) {
     bool HoleL = isParameterizableOperand(*L, Index);
     bool HoleR = isParameterizableOperand(*R, Index);
@@ -1119,6 +1214,8 @@ int FunctionOrder::cmpInstructions(const Instruction *L, const Instruction *R) {
   for (unsigned I = 0, E = L->getNumOperands(); I != E; ++I)
     if (int Res = cmpOperands(L, R, I))
       return Res;
+  if (int Res = cmpScopeAttachments(L, R))
+    return Res;
   // Two instructions keep part of their meaning outside the operand list:
   // a phi's incoming blocks and a switch's case values.
   if (auto *PL = dyn_cast<PHINode>(L)) {

@@ -161,6 +161,11 @@ private:
   int cmpFunctionMetadata() const;
   int cmpMetadata(const llvm::Metadata *L, const llvm::Metadata *R);
   int cmpMDNodeIdentity(const llvm::MDNode *L, const llvm::MDNode *R) const;
+  int cmpScopeLists(const llvm::MDNode *L, const llvm::MDNode *R,
+                    bool DeclaredOnly);
+  int cmpScope(const llvm::MDNode *L, const llvm::MDNode *R);
+  int cmpScopeAttachments(const llvm::Instruction *L,
+                          const llvm::Instruction *R);
   int cmpInlineAsm(const llvm::InlineAsm *L, const llvm::InlineAsm *R) const;
   int cmpGlobals(const llvm::GlobalValue *L, const llvm::GlobalValue *R);
   int cmpConstantContents(const llvm::Constant *L, const llvm::Constant *R);
@@ -180,7 +185,16 @@ private:
   /// Serial numbers of local values (arguments, blocks, instructions) in
   /// the order the walk meets them, one map per side. They live in the
   /// context and are reused by every comparison: no allocation per pair.
-  llvm::DenseMap<const llvm::Value *, unsigned> &SerialL, &SerialR;
+  llvm::DenseMap<const llvm::Value *, unsigned> &SerialL, &SerialR;  /// Alias scopes are names local to a function, as values are: serial
+  /// numbers per side in the order the walk meets them (and their domains
+  /// likewise), and the scopes each side declares
+  /// (llvm.experimental.noalias.scope.decl), found when first needed.
+  struct ScopeNames {
+    llvm::SmallDenseMap<const llvm::MDNode *, unsigned, 4> L, R, DomainL,
+        DomainR;
+    bool Found = false;
+    llvm::SmallPtrSet<const llvm::MDNode *, 4> DeclaredL, DeclaredR;
+  } Scopes;
 };
 
 /// The walk that the order, the structural hash and the metadata pass of
@@ -227,6 +241,13 @@ void forEachInstructionPair(
 /// one where the call could go through a register with nothing else
 /// changed (not setjmp, a memory-free library call, under retpolines, ...).
 bool isParameterizableOperand(const llvm::Instruction &I, unsigned Index);
+
+/// The alias scopes F declares: the elements of the scope lists its
+/// llvm.experimental.noalias.scope.decl calls name. A scope declared in a
+/// function holds from its declaration on (each time it runs: per loop
+/// iteration, per inlined call); one that is not holds for the whole call.
+void collectDeclaredScopes(const llvm::Function &F,
+                           llvm::SmallPtrSetImpl<const llvm::MDNode *> &Out);
 
 /// The byte offset a GEP adds, when the order compares it by offset rather
 /// than by its spelling (see the essay). Offset must have the index width.

@@ -27,6 +27,7 @@
 
 #include "core/merging/SimilarBuilder.h"
 
+#include "core/comparison/FunctionOrder.h"
 #include "core/merging/MergeSupport.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -72,7 +73,12 @@ class Builder {
 public:
   Builder(Function &L, Function &R, unsigned MaxParameters,
           MergedShape &Shape)
-      : Orig{&L, &R}, MaxParameters(MaxParameters), Shape(Shape) {}
+      : Orig{&L, &R}, MaxParameters(MaxParameters), Shape(Shape) {
+    SmallPtrSet<const MDNode *, 4> Declared;
+    collectDeclaredScopes(L, Declared);
+    collectDeclaredScopes(R, Declared);
+    DropScopes = !Declared.empty();
+  }
 
   Function *build(const Alignment &A, AttributeList Attrs, const Twine &Name);
 
@@ -112,6 +118,8 @@ private:
   Function *withParameters();
 
   std::array<Function *, 2> Orig;
+  /// Either side declares alias scopes (see emit).
+  bool DropScopes = false;
   unsigned MaxParameters;
   MergedShape &Shape;
   Function *MF = nullptr;
@@ -149,6 +157,13 @@ Instruction *Builder::emit(Instruction *From0, Instruction *From1,
   // No subprogram in the merged function: no locations, no assignment ids.
   New->setDebugLoc(DebugLoc());
   New->setMetadata(LLVMContext::MD_DIAssignID, nullptr);
+  // Where a side declares alias scopes, the declaration of one side may
+  // run where the other's accesses do (a declaration is chosen by the
+  // selector, an access is shared): no attachment says what both mean.
+  if (DropScopes) {
+    New->setMetadata(LLVMContext::MD_alias_scope, nullptr);
+    New->setMetadata(LLVMContext::MD_noalias, nullptr);
+  }
   // Metadata holds for the merged instruction only if both sides agree.
   if (From0 && From1) {
     if (auto *Call = dyn_cast<CallBase>(New)) {

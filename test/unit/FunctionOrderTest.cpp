@@ -55,6 +55,15 @@ define i32 @helper(i32 %x) {
 !7 = !{!6, !6, i64 0}
 !8 = !{!"function_entry_count", i64 100}
 !9 = !{!"function_entry_count", i64 7}
+!10 = distinct !{!10, !"domain"}
+!11 = distinct !{!11, !10, !"a"}
+!12 = distinct !{!12, !10, !"b"}
+!13 = !{!11}
+!14 = !{!12}
+!15 = distinct !{!15, !"other domain"}
+!16 = distinct !{!16, !15, !"c"}
+!17 = !{!16}
+declare void @llvm.experimental.noalias.scope.decl(metadata)
 )";
 
 /// A pair of functions: either two bodies for a fixed signature, or two
@@ -230,7 +239,19 @@ const Pair EqualPairs[] = {
      " br i1 %k, label %h, label %exit\nexit:\n ret i32 %j",
      "entry:\n br label %head\nhead:\n %u = phi i32 [ 0, %entry ], [ %w, %head ]\n"
      " %w = add i32 %u, 1\n %k2 = icmp ult i32 %w, %a\n"
-     " br i1 %k2, label %head, label %out\nout:\n ret i32 %w"},
+     " br i1 %k2, label %head, label %out\nout:\n ret i32 %w"},    // Scopes a function declares are names of its own, as values are.
+    {"DeclaredScopesRenamed",
+     "call void @llvm.experimental.noalias.scope.decl(metadata !13)\n"
+     " %l = load i32, ptr %p, !alias.scope !13\n"
+     " store i32 0, ptr %p, !noalias !13\n ret i32 %l",
+     "call void @llvm.experimental.noalias.scope.decl(metadata !14)\n"
+     " %l = load i32, ptr %p, !alias.scope !14\n"
+     " store i32 0, ptr %p, !noalias !14\n ret i32 %l"},
+    // Scopes declared nowhere hold for the whole call in either body: the
+    // merger generalizes their attachments like any other metadata.
+    {"UndeclaredScopesNotCompared",
+     "%l = load i32, ptr %p, !alias.scope !13\n ret i32 %l",
+     "%l = load i32, ptr %p\n ret i32 %l"},
 };
 
 class EqualPair : public OrderTest,
@@ -455,6 +476,34 @@ const Pair DifferentPairs[] = {
      " %l = load i32, ptr %q\n ret i32 %l",
      "%q = getelementptr inbounds i8, ptr %p, i64 0\n %l = load i32, ptr %q\n"
      " ret i32 %l"},
+    // The same attachment promises more where its scope is declared
+    // nowhere (the whole call) than where the body declares it.
+    {"ScopeDeclaredOnOneSideOnly",
+     "call void @llvm.experimental.noalias.scope.decl(metadata !14)\n"
+     " %l = load i32, ptr %p, !alias.scope !13\n ret i32 %l",
+     "call void @llvm.experimental.noalias.scope.decl(metadata !13)\n"
+     " %l = load i32, ptr %p, !alias.scope !13\n ret i32 %l"},
+    // Two scopes of one domain against one scope named twice.
+    {"TwoDeclaredScopesAgainstOne",
+     "call void @llvm.experimental.noalias.scope.decl(metadata !13)\n"
+     " call void @llvm.experimental.noalias.scope.decl(metadata !14)\n"
+     " %l = load i32, ptr %p, !alias.scope !13\n"
+     " store i32 0, ptr %p, !noalias !14\n ret i32 %l",
+     "call void @llvm.experimental.noalias.scope.decl(metadata !13)\n"
+     " call void @llvm.experimental.noalias.scope.decl(metadata !13)\n"
+     " %l = load i32, ptr %p, !alias.scope !13\n"
+     " store i32 0, ptr %p, !noalias !13\n ret i32 %l"},
+    // Scopes of one domain against scopes of two: no-alias promises hold
+    // within a domain.
+    {"DeclaredScopesInOtherDomains",
+     "call void @llvm.experimental.noalias.scope.decl(metadata !13)\n"
+     " call void @llvm.experimental.noalias.scope.decl(metadata !14)\n"
+     " %l = load i32, ptr %p, !alias.scope !13\n"
+     " store i32 0, ptr %p, !noalias !14\n ret i32 %l",
+     "call void @llvm.experimental.noalias.scope.decl(metadata !13)\n"
+     " call void @llvm.experimental.noalias.scope.decl(metadata !17)\n"
+     " %l = load i32, ptr %p, !alias.scope !13\n"
+     " store i32 0, ptr %p, !noalias !17\n ret i32 %l"},
     // nuw: index -1 scaled by 4 wraps (unsigned), so the first GEP is
     // poison; the second adds 4.
     {"GEPNuwNegativeIndex",
