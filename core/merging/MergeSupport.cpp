@@ -137,20 +137,23 @@ void generalizeMetadata(Function &Kept, Function &Dup) {
     return; // Nothing to generalize: Kept assumes nothing.
   LLVMContext &C = Kept.getContext();
   // Kinds that describe the code rather than constrain it stay as Kept has
-  // them: branch weights and source locations for diagnostics.
-  unsigned Descriptive[] = {LLVMContext::MD_prof, LLVMContext::MD_annotation,
+  // them, or absent where Kept has none: branch weights, the memory
+  // profile's allocation contexts and call-site ids (one body's !memprof
+  // beside the other's !callsite would describe no call stack), source
+  // locations for diagnostics. A profile taken from one body only.
+  unsigned Descriptive[] = {LLVMContext::MD_prof,     LLVMContext::MD_annotation,
+                            LLVMContext::MD_memprof,  LLVMContext::MD_callsite,
                             C.getMDKindID("srcloc"),
                             C.getMDKindID("heapallocsite")};
   forEachInstructionPair(Kept, Dup, [&](Instruction &K, Instruction &J) {
     if (!K.hasMetadataOtherThanDebugLoc() && !J.hasMetadataOtherThanDebugLoc())
       return;
-    SmallVector<std::pair<unsigned, MDNode *>, 4> Saved;
-    for (unsigned Kind : Descriptive)
-      if (MDNode *N = K.getMetadata(Kind))
-        Saved.emplace_back(Kind, N);
+    MDNode *Saved[std::size(Descriptive)];
+    for (size_t I = 0; I != std::size(Descriptive); ++I)
+      Saved[I] = K.getMetadata(Descriptive[I]);
     combineMetadataForCSE(&K, &J, /*DoesKMove=*/true);
-    for (auto &[Kind, N] : Saved)
-      K.setMetadata(Kind, N);
+    for (size_t I = 0; I != std::size(Descriptive); ++I)
+      K.setMetadata(Descriptive[I], Saved[I]);
   });
 }
 
