@@ -31,6 +31,14 @@ static void verifyAfter(const char *Stage, Module &M, const Config &C,
                          Msg);
 }
 
+/// A profile summary hotness cannot use (core/hotness) is left aside;
+/// the host says so once per run.
+static void checkProfileSummary(Module &M, const Config &C, Outcome &O) {
+  std::string Problem = profileSummaryProblem(M, C.Hotness);
+  if (!Problem.empty())
+    O.Warnings.push_back(std::move(Problem));
+}
+
 static void verifyOrderLaws(Module &M, const Config &C, Outcome &O) {
   if (!C.VerifyOrderLimit)
     return;
@@ -80,12 +88,15 @@ struct Pricing {
         Budget(Hot->executed(), C.RunTimeBudgetPerMille) {
     R.SizeBasis = Size.basis();
     Budget.spend(C.RunTimeSpentBefore);
+    checkProfileSummary(M, C, Rounds);
   }
   /// The stage's outcome, with what the verifier said between rounds
-  /// first.
+  /// first, and whether hotness had to leave the profile aside.
   Outcome with(Outcome O) const {
     O.Problems.insert(O.Problems.begin(), Rounds.Problems.begin(),
                       Rounds.Problems.end());
+    O.Warnings.insert(O.Warnings.begin(), Rounds.Warnings.begin(),
+                      Rounds.Warnings.end());
     return O;
   }
 };
@@ -93,10 +104,10 @@ struct Pricing {
 Outcome runConstantMergeStage(Module &M, const Config &C, Report &R,
                               TTIGetter GetTTI) {
   Pricing P(M, C, R, GetTTI);
-  return runAlone(M, C, R, "merge up to constants", [&] {
+  return P.with(runAlone(M, C, R, "merge up to constants", [&] {
     return mergeFunctionsUpToConstants(M, C.Constants, R, &P.Size, &*P.Hot,
                                        &P.Budget);
-  });
+  }));
 }
 
 /// Whether the outliner will run after merging on this target.
@@ -241,6 +252,7 @@ Outcome runPipeline(Module &M, const Config &C, Report &R, TTIGetter GetTTI) {
   Outcome O;
   countFunctions(M, R.FunctionsBefore);
   verifyOrderLaws(M, C, O);
+  checkProfileSummary(M, C, O);
 
   // 0. Every stage prices its decisions in the target's bytes.
   SizeModel Size = SizeModel::forModule(M, GetTTI);

@@ -80,6 +80,9 @@ struct Outcome {
   bool Changed = false;
   /// Verification failures; non-empty means the host must report an error.
   std::vector<std::string> Problems;
+  /// What the host should pass on as warnings: the run went on without
+  /// something it would have used (a profile summary it cannot read).
+  std::vector<std::string> Warnings;
 };
 
 /// Identical-function merging alone (the `coalesce-merge` pass).

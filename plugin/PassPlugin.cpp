@@ -295,6 +295,8 @@ public:
       break;
     }
     }
+    for (const std::string &W : O.Warnings)
+      diagnose(M, W, DS_Warning);
     for (const std::string &P : O.Problems)
       diagnose(M, P, DS_Error);
     // In a backend, the cross-module stage's report waits for the

@@ -118,8 +118,10 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/ProfileSummary.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <memory>
 #include <optional>
 
@@ -638,6 +640,39 @@ HotnessCache::~HotnessCache() = default;
 unsigned HotnessCache::analysed() const { return Of->Analysed; }
 unsigned HotnessCache::kept() const { return Of->KeptLast; }
 
+std::string profileSummaryProblem(const Module &M, const HotnessOptions &O) {
+  // The highest percentile a threshold is read at: the profile's hot
+  // blocks' (ProfileHotPerMillion), and the summary's own cold threshold
+  // (the last of ProfileSummaryBuilder's default cutoffs, 99.9999%).
+  uint64_t Needed = std::max<uint64_t>(O.ProfileHotPerMillion, 999999);
+  for (bool CS : {true, false}) {
+    Metadata *MD = M.getProfileSummary(CS);
+    if (!MD)
+      continue;
+    std::unique_ptr<ProfileSummary> S(ProfileSummary::getFromMD(MD));
+    const char *Which = CS ? "context-sensitive profile summary"
+                           : "profile summary";
+    if (!S)
+      return std::string("the module's ") + Which +
+             " cannot be read; hotness goes on without the profile";
+    uint64_t Highest = 0;
+    for (const ProfileSummaryEntry &E : S->getDetailedSummary())
+      Highest = std::max<uint64_t>(Highest, E.Cutoff);
+    if (Highest < Needed) {
+      char Buf[160];
+      snprintf(Buf, sizeof(Buf),
+               "reaches %g%% of the counts (cutoff %llu), and the hot and "
+               "cold thresholds are read at %g%% (%llu)",
+               Highest / 1e4, (unsigned long long)Highest, Needed / 1e4,
+               (unsigned long long)Needed);
+      return std::string("the module's ") + Which +
+             " is incomplete: its detailed summary " + Buf +
+             "; hotness goes on without the profile";
+    }
+  }
+  return "";
+}
+
 ProgramHotness ProgramHotness::compute(Module &M, const HotnessOptions &O,
                                        HotnessCache *Cache) {
   ProgramHotness H;
@@ -711,13 +746,15 @@ ProgramHotness ProgramHotness::compute(Module &M, const HotnessOptions &O,
   }
 
   // 4. Hot and cold.
-  ProfileSummaryInfo PSI(M);
-  H.Profile = PSI.hasProfileSummary();
+  std::optional<ProfileSummaryInfo> PSI;
+  if (profileSummaryProblem(M, O).empty())
+    PSI.emplace(M);
+  H.Profile = PSI && PSI->hasProfileSummary();
   if (H.Profile) {
     for (auto &[BB, B] : H.Blocks) {
-      B.Hot = PSI.isHotCountNthPercentile(O.ProfileHotPerMillion,
-                                          uint64_t(B.Count));
-      B.Cold = PSI.isColdCount(uint64_t(B.Count));
+      B.Hot = PSI->isHotCountNthPercentile(O.ProfileHotPerMillion,
+                                           uint64_t(B.Count));
+      B.Cold = PSI->isColdCount(uint64_t(B.Count));
     }
     return H;
   }

@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 
 namespace llvm {
 class BasicBlock;
@@ -40,6 +41,14 @@ struct HotnessOptions {
   /// hot.
   bool CalledFromOtherModules = false;
 };
+
+/// Why M's profile summary cannot serve (ProfileSummaryInfo would abort on
+/// it: a detailed summary that stops short of the percentiles the hot and
+/// cold thresholds are read at; or it cannot be read at all), or "" if it
+/// can or M has none. Hotness then goes on without the profile, as for a
+/// module without one; the pipeline passes the reason on as a warning.
+std::string profileSummaryProblem(const llvm::Module &M,
+                                  const HotnessOptions &O);
 
 /// What ProgramHotness::compute keeps of each function from one snapshot
 /// to the next: the block frequencies of its step 1, taken again only for

@@ -280,6 +280,32 @@ TEST_F(HotnessTest, ProfileCountIsALowerBound) {
   EXPECT_FALSE(H.isCold(fn("get").getEntryBlock()));
 }
 
+TEST_F(HotnessTest, IncompleteSummaryLeavesTheProfileAside) {
+  // The summary of ProfileDecides without its last cutoff: the cold
+  // threshold (99.9999%) has no entry to be read from, and LLVM's
+  // ProfileSummaryInfo would abort. Hotness goes on as without a profile.
+  std::string Cut = Summary;
+  Cut.replace(Cut.find("!10 = !{!11, !12, !13}"), 22, "!10 = !{!11, !12}");
+  parse(std::string("define void @f(ptr %p) !prof !20 {\n"
+                    "  store i32 1, ptr %p\n"
+                    "  ret void\n}\n") +
+        Cut + "!20 = !{!\"function_entry_count\", i64 1000}\n");
+  std::string Why = profileSummaryProblem(*M, HotnessOptions());
+  EXPECT_NE(Why.find("is incomplete"), std::string::npos) << Why;
+  EXPECT_NE(Why.find("99.9%"), std::string::npos) << Why;
+  ProgramHotness H = compute();
+  EXPECT_FALSE(H.fromProfile());
+}
+
+TEST_F(HotnessTest, CompleteSummaryServes) {
+  parse(std::string("define void @f(ptr %p) !prof !20 {\n"
+                    "  store i32 1, ptr %p\n"
+                    "  ret void\n}\n") +
+        Summary + "!20 = !{!\"function_entry_count\", i64 1000}\n");
+  EXPECT_EQ(profileSummaryProblem(*M, HotnessOptions()), "");
+  EXPECT_TRUE(compute().fromProfile());
+}
+
 TEST_F(HotnessTest, ZeroShareMakesNothingHot) {
   parse(LoopCalls);
   unsigned HotByDefault = 0, Hot = 0;
