@@ -22,8 +22,10 @@
 // The walk numbers %a and %x as local 0, %s and %t as local 1; every
 // instruction then matches operation for operation and operand for operand
 // (local 0 against local 0, the constant 1 against the constant 1), so
-// compare(f, g) == 0. Had @g said `add nuw`, the optional flags would differ
-// and the order would put one before the other, the same way every time.
+// compare(f, g) == 0. Had @g said `add i32 %x, 2`, the constants would
+// differ and the order would put one before the other, the same way every
+// time; had it said `add nuw`, they would still be equal, the merged body
+// keeping only the flags both state.
 //
 // The algorithm
 // -------------
@@ -38,15 +40,16 @@
 //     terminator order, pairing blocks as it meets them. Unreachable blocks
 //     are never met and never matter.
 //  3. Instructions, pairwise within paired blocks: each result gets the next
-//     serial number on its side; then opcode, operand count, type, optional
-//     flags (nuw, nsw, exact, fast-math, disjoint, nneg, samesign, GEP
-//     no-wrap), and every property that changes meaning (alignment,
+//     serial number on its side; then opcode, operand count, type, and
+//     every property that changes meaning (alignment,
 //     volatility, atomic ordering and scope, predicates, call attributes,
 //     calling convention, tail-call kind, operand bundles, shuffle masks,
-//     landing-pad clauses). Instruction metadata (!range, !tbaa, !nonnull,
-//     ...) is not compared: it only adds assumptions, and the merger makes
-//     the kept body's metadata hold for every function merged into it
-//     (the most generic of the two, or none), as CSE does. Alias scopes
+//     landing-pad clauses). Optional flags (nuw, nsw, exact, disjoint,
+//     nneg, samesign, fast-math, GEP no-wrap) and instruction metadata
+//     (!range, !tbaa, !nonnull, ...) are not compared: they only add
+//     assumptions, and the merger makes the kept body's hold for every
+//     function merged into it (the flags both state, the most generic
+//     metadata of the two, or none), as CSE does. Alias scopes
 //     the function declares (llvm.experimental.noalias.scope.decl) are the
 //     exception: where a scope is declared decides how long a no-alias
 //     promise holds (an iteration, or the whole call), so the declarations
@@ -837,10 +840,9 @@ int FunctionOrder::cmpOperationProperties(const Instruction *L,
     return Res;
   if (int Res = cmpTypes(L->getType(), R->getType()))
     return Res;
-  // nuw, nsw, exact, disjoint, nneg, samesign, fast-math, GEP no-wrap.
-  if (int Res = cmpNumbers(L->getRawSubclassOptionalData(),
-                           R->getRawSubclassOptionalData()))
-    return Res;
+  // Optional flags (nuw, nsw, exact, disjoint, nneg, samesign, fast-math,
+  // GEP no-wrap) are not compared: they only add assumptions, and the
+  // merger keeps those both bodies state (generalizeAssumptions).
   for (unsigned I = 0, E = L->getNumOperands(); I != E; ++I)
     if (int Res = cmpTypes(L->getOperand(I)->getType(),
                            R->getOperand(I)->getType()))
@@ -1041,7 +1043,7 @@ bool isParameterizableOperand(const Instruction &I, unsigned Index) {
 // bodies whose scopes correspond one to one, declared where the other
 // declares its own and named by the same accesses, are one body with its
 // scopes renamed (cmpScopeLists, cmpScopeAttachments). The merged body's
-// alias metadata is then generalized over both bodies (generalizeMetadata:
+// alias metadata is then generalized over both bodies (generalizeAssumptions:
 // scopes united, no-alias lists intersected), so it claims no freedom from
 // aliasing that either body does not.
 static const MDNode *scopeName(const Instruction &I, unsigned Index) {
@@ -1200,9 +1202,6 @@ int FunctionOrder::cmpInstructions(const Instruction *L, const Instruction *R) {
     auto *GR = dyn_cast<GEPOperator>(R);
     if (!GR)
       return cmpNumbers(L->getOpcode(), R->getOpcode());
-    if (int Res = cmpNumbers(L->getRawSubclassOptionalData(),
-                             R->getRawSubclassOptionalData()))
-      return Res;
     if (int Res = cmpTypes(L->getType(), R->getType()))
       return Res;
     // The result element type follows from the source type and indices;

@@ -495,7 +495,7 @@ bool ConstantMerger::plan(Plan &P, std::string &Why) {
 void ConstantMerger::merge(Plan &P) {
   Function &Ref = *P.Members.front();
   for (size_t I = 1; I != P.Members.size(); ++I)
-    generalizeMetadata(Ref, *P.Members[I]);
+    generalizeAssumptions(Ref, *P.Members[I]);
 
   // 5. The shared function: the reference's parameters, then one per
   // differing constant.

@@ -599,7 +599,7 @@ bool Merger::forward(Function *Dup, Function *Kept, std::string &Why) {
   }
   removeFromTree(Dup);
   Kept->setAttributes(*Joint);
-  generalizeMetadata(*Kept, *Dup);
+  generalizeAssumptions(*Kept, *Dup);
 
   // Uses may name Kept directly: the address is not significant, the
   // definition cannot be replaced, and the types agree.
@@ -696,7 +696,7 @@ bool Merger::mergeInterposables(Function *Kept, Function *Dup) {
   if (Dup->getAlign().valueOrOne() > Body->getAlign().valueOrOne())
     Body->setAlignment(Dup->getAlign());
   moveBody(*Kept, *Body);
-  generalizeMetadata(*Body, *Dup);
+  generalizeAssumptions(*Body, *Dup);
   // Kept is now a declaration-shaped shell; give it a forwarding body.
   uint64_t Bytes = estimate(*Body, *Body);
   std::string KeptName = Kept->getName().str(), DupName = Dup->getName().str();

@@ -122,19 +122,20 @@ Value *coerceValue(IRBuilder<> &B, Value *V, Type *To) {
   return B.CreateBitCast(V, To);
 }
 
-bool hasInstructionMetadata(const Function &F) {
-  for (const BasicBlock &BB : F)
-    for (const Instruction &I : BB)
-      if (I.hasMetadataOtherThanDebugLoc())
-        return true;
-  return false;
-}
-
 } // namespace
 
-void generalizeMetadata(Function &Kept, Function &Dup) {
-  if (!hasInstructionMetadata(Kept))
-    return; // Nothing to generalize: Kept assumes nothing.
+void intersectFlags(Instruction &K, const Instruction &J) {
+  if (K.getRawSubclassOptionalData() == J.getRawSubclassOptionalData())
+    return;
+  K.andIRFlags(&J);
+  // Every optional flag is an assumption (poison where it fails) or a
+  // licence (fast-math): a flag left that J does not state, andIRFlags did
+  // not know, and none is kept.
+  if (K.getRawSubclassOptionalData() & ~J.getRawSubclassOptionalData())
+    K.clearSubclassOptionalData();
+}
+
+void generalizeAssumptions(Function &Kept, Function &Dup) {
   LLVMContext &C = Kept.getContext();
   // Kinds that describe the code rather than constrain it stay as Kept has
   // them, or absent where Kept has none: branch weights, the memory
@@ -146,8 +147,9 @@ void generalizeMetadata(Function &Kept, Function &Dup) {
                             C.getMDKindID("srcloc"),
                             C.getMDKindID("heapallocsite")};
   forEachInstructionPair(Kept, Dup, [&](Instruction &K, Instruction &J) {
-    if (!K.hasMetadataOtherThanDebugLoc() && !J.hasMetadataOtherThanDebugLoc())
-      return;
+    intersectFlags(K, J);
+    if (!K.hasMetadataOtherThanDebugLoc())
+      return; // Kept assumes nothing here.
     MDNode *Saved[std::size(Descriptive)];
     for (size_t I = 0; I != std::size(Descriptive); ++I)
       Saved[I] = K.getMetadata(Descriptive[I]);

@@ -21,6 +21,7 @@ namespace llvm {
 class CallBase;
 class Constant;
 class Function;
+class Instruction;
 class FunctionType;
 class LLVMContext;
 class Use;
@@ -53,10 +54,15 @@ bool someUser(const llvm::Function &F,
 bool isInUsedList(const llvm::Use &U);
 
 /// Equal functions may differ in instruction metadata (!tbaa, !range,
-/// !nonnull, ...), which only adds assumptions. Before Kept's body serves
-/// Dup's callers too, every assumption in it must hold for both: keep the
-/// most generic of each pair, or none, as CSE does.
-void generalizeMetadata(llvm::Function &Kept, llvm::Function &Dup);
+/// !nonnull, ...) and optional flags (nuw, nsw, exact, disjoint, nneg,
+/// samesign, inbounds, fast-math), which only add assumptions. Before
+/// Kept's body serves Dup's callers too, every assumption in it must hold
+/// for both: keep the flags both state, and the most generic metadata of
+/// each pair, or none, as CSE does.
+void generalizeAssumptions(llvm::Function &Kept, llvm::Function &Dup);
+
+/// K's optional flags, reduced to those J states too.
+void intersectFlags(llvm::Instruction &K, const llvm::Instruction &J);
 
 /// The attributes a kept body with attributes Kept may keep once it also
 /// serves Dup's callers: the intersection of the assumptions both make.

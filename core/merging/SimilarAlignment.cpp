@@ -33,10 +33,10 @@ using namespace llvm;
 namespace coalesce {
 
 bool canMergeInstructions(const Instruction &L, const Instruction &R) {
-  // Call attributes that may be intersected (nonnull, noundef, ...) need
-  // not agree: the merged call keeps what both state.
-  if (!L.isSameOperationAs(&R, Instruction::CompareUsingIntersectedAttrs) ||
-      L.getRawSubclassOptionalData() != R.getRawSubclassOptionalData())
+  // Call attributes that may be intersected (nonnull, noundef, ...) and
+  // optional flags (nuw, exact, fast-math, ...) need not agree: the merged
+  // instruction keeps what both state.
+  if (!L.isSameOperationAs(&R, Instruction::CompareUsingIntersectedAttrs))
     return false;
   auto *CL = dyn_cast<CallBase>(&L);
   if (CL && CL->getFunctionType() != cast<CallBase>(R).getFunctionType())

@@ -164,8 +164,10 @@ Instruction *Builder::emit(Instruction *From0, Instruction *From1,
     New->setMetadata(LLVMContext::MD_alias_scope, nullptr);
     New->setMetadata(LLVMContext::MD_noalias, nullptr);
   }
-  // Metadata holds for the merged instruction only if both sides agree.
+  // Flags and metadata hold for the merged instruction only if both sides
+  // state them.
   if (From0 && From1) {
+    intersectFlags(*New, *From1);
     if (auto *Call = dyn_cast<CallBase>(New)) {
       // The assumptions both calls make (the alignment checked that the
       // attributes intersect).

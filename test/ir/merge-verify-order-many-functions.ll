@@ -1,5 +1,5 @@
 ; RUN: %opt-coalesce -passes=coalesce-merge -coalesce-verify-order=1000 -coalesce-print-merges -disable-output %s 2>&1 | FileCheck %s
-; Purpose: -coalesce-verify-order checks reflexivity, antisymmetry, transitivity and hash consistency over all 53 functions of a varied module (pointer/integer coercion, null constants, vectors, GEPs, loops, calls, atomics, flags) and reports no problem; the pass then merges the equal pairs as usual (the four merged pairs have bodies large enough to pay for a thunk; the two tiny constant-returning pairs stay unmerged as too small).
+; Purpose: -coalesce-verify-order checks reflexivity, antisymmetry, transitivity and hash consistency over all 53 functions of a varied module (pointer/integer coercion, null constants, vectors, GEPs, loops, calls, atomics, flags) and reports no problem; the pass then merges the equal pairs as usual (the five merged pairs, one of them differing only in fast-math flags, have bodies large enough to pay for a thunk; the two tiny constant-returning pairs stay unmerged as too small).
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
@@ -12,11 +12,23 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-NEXT:   merged 'gep_const_array' (thunk,
 ; CHECK-NEXT: coalesce: kept 'call_self'
 ; CHECK-NEXT:   merged 'call_self2' (thunk,
+; CHECK-NEXT: coalesce: kept 'fadd_fast'
+; CHECK-NEXT:   merged 'fadd_plain' (thunk,
 ; CHECK-NEXT: coalesce: kept 'dup_a'
 ; CHECK-NEXT:   merged 'dup_b' (thunk,
+; The int_N pairs that differ only in nsw: equal, but too
+; small for a thunk.
+; CHECK-NEXT: coalesce: not merged 'int_1' with 'int_0': too small
+; CHECK-NEXT: coalesce: not merged 'int_3' with 'int_2': too small
+; CHECK-NEXT: coalesce: not merged 'int_5' with 'int_4': too small
+; CHECK-NEXT: coalesce: not merged 'int_7' with 'int_6': too small
+; CHECK-NEXT: coalesce: not merged 'int_9' with 'int_8': too small
+; CHECK-NEXT: coalesce: not merged 'int_11' with 'int_10': too small
+; CHECK-NEXT: coalesce: not merged 'int_19' with 'int_18': too small
+; CHECK-NEXT: coalesce: not merged 'int_21' with 'int_20': too small
 ; CHECK-NEXT: coalesce: not merged 'null_ptr' with 'null_i64': too small
 ; CHECK-NEXT: coalesce: not merged 'vec_as_i64' with 'null_i64': too small
-; CHECK-NEXT: coalesce: 53 functions before, 53 after ({{[0-9]+}} with own bodies); 4 merged (0 replaced, 0 aliases, 4 thunks)
+; CHECK-NEXT: coalesce: 53 functions before, 53 after ({{[0-9]+}} with own bodies); 5 merged (0 replaced, 0 aliases, 5 thunks)
 
 define i32 @int_0(i32 %a) {
   %r = add i32 %a, 1

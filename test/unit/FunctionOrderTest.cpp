@@ -239,7 +239,26 @@ const Pair EqualPairs[] = {
      " br i1 %k, label %h, label %exit\nexit:\n ret i32 %j",
      "entry:\n br label %head\nhead:\n %u = phi i32 [ 0, %entry ], [ %w, %head ]\n"
      " %w = add i32 %u, 1\n %k2 = icmp ult i32 %w, %a\n"
-     " br i1 %k2, label %head, label %out\nout:\n ret i32 %w"},    // Scopes a function declares are names of its own, as values are.
+     " br i1 %k2, label %head, label %out\nout:\n ret i32 %w"},    // Optional flags only add assumptions: the merger keeps those both
+    // bodies state (generalizeAssumptions).
+    {"NswVsNuw", "%s = add nsw i32 %a, 1\n ret i32 %s",
+     "%s = add nuw i32 %a, 1\n ret i32 %s"},
+    {"Disjoint", "%s = or disjoint i32 %a, %b\n ret i32 %s",
+     "%s = or i32 %a, %b\n ret i32 %s"},
+    {"Exact", "%s = udiv exact i32 %a, %b\n ret i32 %s",
+     "%s = udiv i32 %a, %b\n ret i32 %s"},
+    {"Nneg", "%s = zext nneg i32 %a to i64\n %t = trunc i64 %s to i32\n ret i32 %t",
+     "%s = zext i32 %a to i64\n %t = trunc i64 %s to i32\n ret i32 %t"},
+    {"TruncNuw", "%s = trunc nuw i64 %n to i32\n ret i32 %s",
+     "%s = trunc i64 %n to i32\n ret i32 %s"},
+    {"SameSign", "%s = icmp samesign ult i32 %a, %b\n %r = zext i1 %s to i32\n ret i32 %r",
+     "%s = icmp ult i32 %a, %b\n %r = zext i1 %s to i32\n ret i32 %r"},
+    {"FastMathFlags", "%s = fadd nnan float %x, %x\n %r = fptosi float %s to i32\n ret i32 %r",
+     "%s = fadd nsz float %x, %x\n %r = fptosi float %s to i32\n ret i32 %r"},
+    {"GEPInbounds",
+     "%q = getelementptr inbounds i8, ptr %p, i64 4\n %l = load i32, ptr %q\n ret i32 %l",
+     "%q = getelementptr i8, ptr %p, i64 4\n %l = load i32, ptr %q\n ret i32 %l"},
+    // Scopes a function declares are names of its own, as values are.
     {"DeclaredScopesRenamed",
      "call void @llvm.experimental.noalias.scope.decl(metadata !13)\n"
      " %l = load i32, ptr %p, !alias.scope !13\n"
@@ -272,24 +291,10 @@ INSTANTIATE_TEST_SUITE_P(
 const Pair DifferentPairs[] = {
     {"AddVsSub", "%s = add i32 %a, %b\n ret i32 %s",
      "%s = sub i32 %a, %b\n ret i32 %s"},
-    {"NswVsNuw", "%s = add nsw i32 %a, 1\n ret i32 %s",
-     "%s = add nuw i32 %a, 1\n ret i32 %s"},
-    {"Disjoint", "%s = or disjoint i32 %a, %b\n ret i32 %s",
-     "%s = or i32 %a, %b\n ret i32 %s"},
-    {"Exact", "%s = udiv exact i32 %a, %b\n ret i32 %s",
-     "%s = udiv i32 %a, %b\n ret i32 %s"},
-    {"Nneg", "%s = zext nneg i32 %a to i64\n %t = trunc i64 %s to i32\n ret i32 %t",
-     "%s = zext i32 %a to i64\n %t = trunc i64 %s to i32\n ret i32 %t"},
-    {"TruncNuw", "%s = trunc nuw i64 %n to i32\n ret i32 %s",
-     "%s = trunc i64 %n to i32\n ret i32 %s"},
-    {"SameSign", "%s = icmp samesign ult i32 %a, %b\n %r = zext i1 %s to i32\n ret i32 %r",
-     "%s = icmp ult i32 %a, %b\n %r = zext i1 %s to i32\n ret i32 %r"},
     {"ICmpPredicate", "%s = icmp ult i32 %a, %b\n %r = zext i1 %s to i32\n ret i32 %r",
      "%s = icmp slt i32 %a, %b\n %r = zext i1 %s to i32\n ret i32 %r"},
     {"FCmpPredicate", "%s = fcmp olt float %x, 1.0\n %r = zext i1 %s to i32\n ret i32 %r",
      "%s = fcmp ult float %x, 1.0\n %r = zext i1 %s to i32\n ret i32 %r"},
-    {"FastMathFlags", "%s = fadd nnan float %x, %x\n %r = fptosi float %s to i32\n ret i32 %r",
-     "%s = fadd nsz float %x, %x\n %r = fptosi float %s to i32\n ret i32 %r"},
     {"SignedZero", "%s = fadd float %x, 0.0\n %r = fptosi float %s to i32\n ret i32 %r",
      "%s = fadd float %x, -0.0\n %r = fptosi float %s to i32\n ret i32 %r"},
     {"NaNPayload",
@@ -334,9 +339,6 @@ const Pair DifferentPairs[] = {
     {"GEPOffset",
      "%q = getelementptr i8, ptr %p, i64 4\n %l = load i32, ptr %q\n ret i32 %l",
      "%q = getelementptr i8, ptr %p, i64 8\n %l = load i32, ptr %q\n ret i32 %l"},
-    {"GEPInbounds",
-     "%q = getelementptr inbounds i8, ptr %p, i64 4\n %l = load i32, ptr %q\n ret i32 %l",
-     "%q = getelementptr i8, ptr %p, i64 4\n %l = load i32, ptr %q\n ret i32 %l"},
     {"GEPConstantVsVariable",
      "%q = getelementptr i8, ptr %p, i64 4\n %l = load i32, ptr %q\n ret i32 %l",
      "%q = getelementptr i8, ptr %p, i64 %n\n %l = load i32, ptr %q\n ret i32 %l"},

@@ -395,8 +395,9 @@ TEST_F(SimilarMergeTest, DifferentOpcodesDoNotMerge) {
         "define i32 @r(i32 %a, i32 %b) {\n"
         "  %x = sub i32 %a, %b\n  %y = shl nuw i32 %x, 1\n  ret i32 %y\n}\n");
   EXPECT_FALSE(merges(inst("l", "x"), inst("r", "x")));
-  // The same opcode with different flags: not one operation either.
-  EXPECT_FALSE(merges(inst("l", "y"), inst("r", "y")));
+  // The same opcode with different flags is one operation: the merged
+  // instruction keeps the flags both state.
+  EXPECT_TRUE(merges(inst("l", "y"), inst("r", "y")));
 }
 
 TEST_F(SimilarMergeTest, DifferentStructFieldDoesNotMerge) {
@@ -694,6 +695,36 @@ TEST_F(SimilarMergeTest, OneChoiceServesEveryUseInItsBlock) {
   EXPECT_EQ(Selects, 1u) << printed(*MF);
   EXPECT_EQ(Shape.Selects, 1u);
   EXPECT_EQ(Shape.AddedAt.size(), 1u);
+}
+
+TEST_F(SimilarMergeTest, MergedInstructionKeepsTheFlagsBothState) {
+  // %x differs (add against sub); %y and %z differ only in their flags.
+  auto Body = [](const std::string &Name, const std::string &Op,
+                 const std::string &Flags, const std::string &FMF) {
+    return "define internal float @" + Name + "(i32 %p, float %f) {\n"
+           "  %x = " + Op + " i32 %p, 1\n"
+           "  %y = shl " + Flags + " i32 %x, 3\n"
+           "  %c = sitofp i32 %y to float\n"
+           "  %z = fadd " + FMF + " float %c, %f\n"
+           "  ret float %z\n"
+           "}\n";
+  };
+  parse(Body("a", "add", "nuw nsw", "fast") + Body("b", "sub", "nsw", "nnan"));
+  MergedShape Shape;
+  Function *MF = alignAndBuild(4, Shape);
+  ASSERT_NE(MF, nullptr);
+  const Instruction *Shl = nullptr, *FAdd = nullptr;
+  for (const Instruction &I : instructions(*MF)) {
+    if (I.getOpcode() == Instruction::Shl)
+      Shl = &I;
+    if (I.getOpcode() == Instruction::FAdd)
+      FAdd = &I;
+  }
+  ASSERT_TRUE(Shl && FAdd) << printed(*MF);
+  EXPECT_TRUE(Shl->hasNoSignedWrap()) << printed(*MF);
+  EXPECT_FALSE(Shl->hasNoUnsignedWrap()) << printed(*MF);
+  EXPECT_TRUE(FAdd->hasNoNaNs()) << printed(*MF);
+  EXPECT_FALSE(FAdd->hasNoInfs()) << printed(*MF);
 }
 
 TEST_F(SimilarMergeTest, LaterRoundTriesOnlyPairsWithAFreshFunction) {
