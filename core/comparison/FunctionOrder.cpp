@@ -627,11 +627,15 @@ int FunctionOrder::cmpConstantContents(const Constant *L, const Constant *R) {
     return cmpGlobals(cast<GlobalValue>(L), cast<GlobalValue>(R));
   case Value::BlockAddressVal: {
     auto *BL = cast<BlockAddress>(L), *BR = cast<BlockAddress>(R);
+    // A block of the function itself is the block the walk pairs with it,
+    // whatever the two functions are called.
+    bool OwnL = BL->getFunction() == FnL, OwnR = BR->getFunction() == FnR;
+    if (int Res = cmpBools(OwnL, OwnR))
+      return Res;
+    if (OwnL)
+      return cmpValues(BL->getBasicBlock(), BR->getBasicBlock());
     if (int Res = cmpGlobals(BL->getFunction(), BR->getFunction()))
       return Res;
-    // A block of the function itself is the block the walk pairs with it.
-    if (BL->getFunction() == FnL)
-      return cmpValues(BL->getBasicBlock(), BR->getBasicBlock());
     auto Index = [](const BasicBlock *BB) {
       unsigned N = 0;
       for (const BasicBlock &B : *BB->getParent()) {

@@ -75,7 +75,12 @@
 // only when no thunk is needed.
 //
 // Never merged: declarations, available_externally copies, naked
-// functions, and functions whose blocks have their address taken.
+// functions, entry points the target starts by itself (GPU kernels,
+// shader stages, interrupt handlers: never called, never aliased), and
+// functions whose blocks have their address taken for anything but their
+// own computed gotos (the addresses reach only the function's indirectbr
+// and comparisons: the order pairs them by the blocks they name, and the
+// body not kept takes its own along when it goes).
 //
 // Cost
 // ----
@@ -171,6 +176,12 @@ private:
   };
   /// Unique functions of one hash value, in FunctionOrder.
   using TreeType = std::set<Function *, TreeLess>;
+  /// Why F cannot take part, or null. A body stays where it is (the other
+  /// becomes a thunk, an alias or nothing), so F may take the addresses of
+  /// its own blocks for its own computed gotos.
+  static const char *ineligible(const Function &F) {
+    return ineligibility(F, /*OwnBlockAddresses=*/true);
+  }
 
   void mergeToFixedPoint(std::vector<Function *> Worklist);
   bool refineCallClasses();
@@ -253,7 +264,7 @@ bool Merger::run() {
   Hashes.reserve(M.size());
   Buckets.reserve(M.size());
   for (Function &F : M) {
-    if (const char *Why = ineligibility(F)) {
+    if (const char *Why = ineligible(F)) {
       if (!F.isDeclaration())
         recordMissed(&F, nullptr, Why);
       continue;
@@ -285,7 +296,7 @@ void Merger::mergeToFixedPoint(std::vector<Function *> Worklist) {
     for (bool Interposable : {false, true})
       for (Function *F : Worklist)
         if (!Erased.count(F) && F->isInterposable() == Interposable &&
-            !InTree.count(F) && !Forwarders.count(F) && !ineligibility(*F))
+            !InTree.count(F) && !Forwarders.count(F) && !ineligible(*F))
           insert(F);
     Worklist.clear();
     Worklist.swap(Deferred);
@@ -303,7 +314,7 @@ bool Merger::refineCallClasses() {
     // A call of a function the linker or the dynamic linker may replace
     // is not known to run this body.
     if (Erased.count(&F) || Forwarders.count(&F) || F.isInterposable() ||
-        isPreemptible(F) || ineligibility(F))
+        isPreemptible(F) || ineligible(F))
       continue;
     uint64_t H = hashOf(F);
     auto B = Buckets.find(H);
@@ -403,7 +414,7 @@ void Merger::deferUsersOf(Value *V) {
     if (auto *I = dyn_cast<Instruction>(U)) {
       Function *Caller = I->getFunction();
       removeFromTree(Caller);
-      if (!ineligibility(*Caller))
+      if (!ineligible(*Caller))
         defer(Caller);
     } else if (isa<Constant>(U) && !isa<GlobalValue>(U)) {
       append_range(Work, U->users());
@@ -660,6 +671,13 @@ bool Merger::forward(Function *Dup, Function *Kept, std::string &Why) {
 // body directly: the body moves to a private function both forward to.
 bool Merger::mergeInterposables(Function *Kept, Function *Dup) {
   std::string Why;
+  if (takesBlockAddresses(*Kept)) {
+    recordMissed(Dup, Kept,
+                 "blockaddress: both are interposable, and the body that "
+                 "takes its own blocks' addresses cannot move to a shared "
+                 "function");
+    return false;
+  }
   bool NeedThunks = addressIsSignificant(*Kept) ||
                     addressIsSignificant(*Dup) || !AliasesAllowed ||
                     Kept->hasComdat() || Dup->hasComdat() ||
@@ -776,7 +794,7 @@ unsigned Merger::rewriteDirectCalls(Function *Dup, Function *Kept) {
   for (Use *U : Calls) {
     Function *Caller = cast<Instruction>(U->getUser())->getFunction();
     removeFromTree(Caller);
-    if (!ineligibility(*Caller))
+    if (!ineligible(*Caller))
       defer(Caller);
     locateCall(*cast<CallBase>(U->getUser()));
     U->set(localName(Kept));

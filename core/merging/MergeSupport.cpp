@@ -35,7 +35,53 @@ bool isEntryPoint(const Function &F) {
   }
 }
 
-const char *ineligibility(const Function &F) {
+// A block address may flow through phis, selects and the local slots of
+// an unoptimized computed goto (an alloca only loaded and stored) into an
+// indirectbr or a comparison; anything else (a return, a call, a store
+// elsewhere, a cast, a global's initializer) lets it out of F.
+static bool blockAddressesStayInside(const Function &F) {
+  SmallVector<const Value *, 16> Work;
+  SmallPtrSet<const Value *, 16> Seen;
+  for (const BasicBlock &BB : F)
+    if (BB.hasAddressTaken())
+      if (const BlockAddress *BA = BlockAddress::lookup(&BB))
+        Work.push_back(BA);
+  auto OnlySlot = [&](const Value *Ptr) {
+    auto *Slot = dyn_cast<AllocaInst>(Ptr);
+    return Slot && Slot->getFunction() == &F &&
+           all_of(Slot->uses(), [&](const Use &U) {
+             if (isa<LoadInst>(U.getUser()))
+               return true;
+             auto *SI = dyn_cast<StoreInst>(U.getUser());
+             return SI && U.getOperandNo() == SI->getPointerOperandIndex();
+           });
+  };
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    if (!Seen.insert(V).second)
+      continue;
+    for (const Use &U : V->uses()) {
+      auto *I = dyn_cast<Instruction>(U.getUser());
+      if (!I || I->getFunction() != &F)
+        return false;
+      if (isa<IndirectBrInst>(I) || isa<ICmpInst>(I))
+        continue;
+      if (isa<PHINode>(I) || isa<SelectInst>(I) || isa<FreezeInst>(I)) {
+        Work.push_back(I);
+        continue;
+      }
+      auto *SI = dyn_cast<StoreInst>(I);
+      if (!SI || U.getOperandNo() != 0 || !OnlySlot(SI->getPointerOperand()))
+        return false;
+      for (const User *Load : SI->getPointerOperand()->users())
+        if (isa<LoadInst>(Load))
+          Work.push_back(Load);
+    }
+  }
+  return true;
+}
+
+const char *ineligibility(const Function &F, bool OwnBlockAddresses) {
   if (F.isDeclaration())
     return "declaration";
   if (F.hasAvailableExternallyLinkage())
@@ -46,10 +92,15 @@ const char *ineligibility(const Function &F) {
     return "entry point: the target starts it by itself (a GPU kernel, a "
            "shader stage, an interrupt handler), so it can be neither called "
            "nor an alias";
-  for (const BasicBlock &BB : F)
-    if (BB.hasAddressTaken())
-      return "blockaddress: the address of one of its blocks is taken";
+  if (takesBlockAddresses(F) &&
+      !(OwnBlockAddresses && blockAddressesStayInside(F)))
+    return "blockaddress: the address of one of its blocks is taken, and "
+           "used outside its own computed gotos";
   return nullptr;
+}
+
+bool takesBlockAddresses(const Function &F) {
+  return any_of(F, [](const BasicBlock &BB) { return BB.hasAddressTaken(); });
 }
 
 bool addressIsSignificant(const Function &F) {

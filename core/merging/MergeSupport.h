@@ -37,8 +37,19 @@ namespace coalesce {
 /// runs its body.
 bool isEntryPoint(const llvm::Function &F);
 
-/// Why F can never take part in merging, or null if it can.
-const char *ineligibility(const llvm::Function &F);
+/// Why F can never take part in merging, or null if it can. With
+/// OwnBlockAddresses, F may take the addresses of its own blocks as long as
+/// they serve only its own computed gotos (they reach nothing but its
+/// indirectbr and comparisons, through phis, selects and local slots): the
+/// order compares them by the block they name, and they go with the body
+/// that is not kept. Only a merger that keeps one of the bodies in place
+/// allows them (identical merging); one that moves or rebuilds a body
+/// does not.
+const char *ineligibility(const llvm::Function &F,
+                          bool OwnBlockAddresses = false);
+
+/// Whether the address of one of F's blocks is taken.
+bool takesBlockAddresses(const llvm::Function &F);
 
 /// Whether F's address could be observed as different from another
 /// function's: not unnamed_addr, and not a local function whose address is

@@ -258,6 +258,15 @@ const Pair EqualPairs[] = {
     {"GEPInbounds",
      "%q = getelementptr inbounds i8, ptr %p, i64 4\n %l = load i32, ptr %q\n ret i32 %l",
      "%q = getelementptr i8, ptr %p, i64 4\n %l = load i32, ptr %q\n ret i32 %l"},
+    // The address of a block of the function itself names the block the
+    // walk pairs, whatever the function is called.
+    {"BlockAddressOfOwnBlocksRenamed",
+     "define i32 @NAME(i1 %c) {\nentry:\n"
+     " %t = select i1 %c, ptr blockaddress(@NAME, %a), ptr blockaddress(@NAME, %b)\n"
+     " indirectbr ptr %t, [label %a, label %b]\na:\n ret i32 1\nb:\n ret i32 2\n}",
+     "define i32 @NAME(i1 %c) {\nentry:\n"
+     " %t = select i1 %c, ptr blockaddress(@NAME, %a), ptr blockaddress(@NAME, %b)\n"
+     " indirectbr ptr %t, [label %a, label %b]\nb:\n ret i32 2\na:\n ret i32 1\n}"},
     // Scopes a function declares are names of its own, as values are.
     {"DeclaredScopesRenamed",
      "call void @llvm.experimental.noalias.scope.decl(metadata !13)\n"
