@@ -7,6 +7,8 @@ A mode is a module in this directory with
     NAME = "stress"                 # what --modes names it by
     QUICK = range(0, 300)           # the seeds quick mode runs
     def run(env, seeds, tally): ... # one case per seed; record each in tally
+    def universe(env): ...         # optional: how many seeds there are, for
+                                    # a mode of finitely many cases
 
 A case's seed alone decides what the case is, so that a seed range run
 once is covered for good (long mode sums ranges across runs).
