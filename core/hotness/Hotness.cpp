@@ -761,10 +761,12 @@ ProgramHotness ProgramHotness::compute(Module &M, const HotnessOptions &O,
   // Without one: what runs again and again, and on a good share of it.
   std::vector<uint8_t> Repeated = repeatedFunctions(Locals, Shape);
   for (unsigned K = 0; K < Fs.size(); ++K)
-    for (unsigned B = 0; B < Locals[K].Blocks.size(); ++B)
-      H.Blocks[Locals[K].Blocks[B]].Hot =
-          Locals[K].Freq->Likely[B] &&
-          (Locals[K].Freq->InLoop[B] || Repeated[K]);
+    for (unsigned B = 0; B < Locals[K].Blocks.size(); ++B) {
+      Block &Info = H.Blocks[Locals[K].Blocks[B]];
+      Info.Why = {bool(Locals[K].Freq->Likely[B]),
+                  bool(Locals[K].Freq->InLoop[B]), bool(Repeated[K])};
+      Info.Hot = Info.Why.Likely && (Info.Why.InLoop || Info.Why.Repeated);
+    }
   return H;
 }
 
@@ -780,6 +782,12 @@ double ProgramHotness::entryCount(const Function &F) const {
 bool ProgramHotness::isHot(const BasicBlock &BB) const {
   auto It = Blocks.find(&BB);
   return It != Blocks.end() && It->second.Hot;
+}
+
+ProgramHotness::StaticReasons
+ProgramHotness::reasons(const BasicBlock &BB) const {
+  auto It = Blocks.find(&BB);
+  return It == Blocks.end() ? StaticReasons() : It->second.Why;
 }
 
 bool ProgramHotness::isCold(const BasicBlock &BB) const {

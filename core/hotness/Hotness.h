@@ -96,10 +96,22 @@ public:
   double executed() const { return Executed; }
   bool fromProfile() const { return Profile; }
 
+  /// What the static estimate (without a profile) read of a block: whether
+  /// it is reached on the hot share of its loop's iterations or of its
+  /// function's calls (Likely), is in a loop of its function (InLoop), and
+  /// whether its function is called again and again (Repeated). Hot is
+  /// Likely and (InLoop or Repeated). For scoring the estimate
+  /// (tools/coalesce-hotness); all false with a profile.
+  struct StaticReasons {
+    bool Likely = false, InLoop = false, Repeated = false;
+  };
+  StaticReasons reasons(const llvm::BasicBlock &BB) const;
+
 private:
   struct Block {
     double Count = 0;
     bool Hot = false, Cold = false;
+    StaticReasons Why;
   };
   llvm::DenseMap<const llvm::BasicBlock *, Block> Blocks;
   llvm::DenseMap<const llvm::Function *, double> Entries;

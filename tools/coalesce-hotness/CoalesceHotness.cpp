@@ -1,0 +1,334 @@
+//===- tools/coalesce-hotness/CoalesceHotness.cpp - Score the estimate ----===//
+//
+// coalesce-hotness scores the static hotness estimate (core/hotness)
+// against the truth: a workload's profile. Its input is a merged LTO
+// module built with that profile (bench/run --pgo --save-modules writes
+// PROGRAM.TARGET.pgo.bc): its entry counts and branch weights say how often
+// the workload ran each block. The tool
+//
+//  1. reads the truth from the module as it is: each block's count
+//     (BlockFrequencyInfo over the profile's weights, times the function's
+//     entry count), whether the profile calls it hot (the 99.9% of counts
+//     coalesce's profile rule keeps as it is: ProfileHotPerMillion) or
+//     cold, and the instructions it executes (count times instructions);
+//  2. strips the profile (every !prof, the profile summary) from a copy
+//     and asks the static estimate what it would say without it;
+//  3. compares, block by block:
+//       missed hot: the share of the executed instructions that lie in
+//         blocks the estimate does not call hot, where coalesce may add a
+//         call;
+//       false hot: the share of the code's bytes (by the size model) in
+//         blocks the estimate calls hot and the workload runs rarely or
+//         never (the profile's cold blocks): bytes coalesce leaves alone
+//         for nothing;
+//     and, for the misses, why the estimate said no (the block is not
+//     likely; its function is not called again and again; it is in no
+//     loop), per function, the largest first.
+//
+//   coalesce-hotness score [--json FILE] [--top N] A.pgo.bc ...
+//
+// Cost: one pass of LLVM's frequency analyses over the module, and one
+// static estimate of the copy.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/hotness/Hotness.h"
+#include "core/size/SizeModel.h"
+
+#include "llvm/Analysis/BlockFrequencyInfo.h"
+#include "llvm/Analysis/BranchProbabilityInfo.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ProfileSummaryInfo.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+
+#include <algorithm>
+#include <map>
+
+using namespace llvm;
+using namespace coalesce;
+
+static cl::OptionCategory HotCategory("coalesce-hotness options");
+static cl::opt<std::string> Mode(cl::Positional, cl::Required,
+                                 cl::desc("<score>"), cl::cat(HotCategory));
+static cl::list<std::string>
+    Inputs(cl::Positional, cl::OneOrMore,
+           cl::desc("<merged LTO modules built with a profile>"),
+           cl::cat(HotCategory));
+static cl::opt<std::string> JsonPath("json", cl::value_desc("file"),
+                                     cl::desc("Also write the scores as JSON"),
+                                     cl::cat(HotCategory));
+static cl::opt<unsigned> Top("top", cl::init(10),
+                             cl::desc("Functions listed per module, by the "
+                                      "executed instructions the estimate "
+                                      "misses"),
+                             cl::cat(HotCategory));
+
+namespace {
+
+/// What the profile says of one block.
+struct Truth {
+  uint64_t Count = 0;
+  bool Hot = false, Cold = false;
+};
+
+/// Why the estimate did not call a block hot: the first of these that
+/// holds.
+enum Miss { NotLikely, NotRepeatedNorInLoop, NumMisses };
+const char *const MissNames[] = {"not likely",
+                                 "function not called again and again, "
+                                 "block in no loop"};
+
+struct FunctionMiss {
+  std::string Name;
+  double Instructions = 0;
+  double ByReason[NumMisses] = {0, 0};
+};
+
+struct Score {
+  std::string Module;
+  unsigned Functions = 0, Blocks = 0, ProfiledFunctions = 0;
+  double Executed = 0, MissedHot = 0, ProfileHotExecuted = 0,
+         MissedProfileHot = 0;
+  double Bytes = 0, HotBytes = 0, FalseHotBytes = 0;
+  double ByReason[NumMisses] = {0, 0};
+  std::vector<FunctionMiss> Worst;
+};
+
+unsigned instructions(const BasicBlock &BB) {
+  unsigned N = 0;
+  for (const Instruction &I : BB)
+    N += !I.isDebugOrPseudoInst();
+  return N;
+}
+
+/// Every !prof of M's functions and instructions, and its profile
+/// summary, removed: the module as the static estimate would see it
+/// without the profile.
+void stripProfile(Module &M) {
+  for (Function &F : M) {
+    F.setMetadata(LLVMContext::MD_prof, nullptr);
+    for (BasicBlock &BB : F)
+      for (Instruction &I : BB)
+        I.setMetadata(LLVMContext::MD_prof, nullptr);
+  }
+  NamedMDNode *Flags = M.getModuleFlagsMetadata();
+  if (!Flags)
+    return;
+  SmallVector<MDNode *, 8> Keep;
+  for (MDNode *Flag : Flags->operands()) {
+    auto *Key = Flag->getNumOperands() > 1
+                    ? dyn_cast<MDString>(Flag->getOperand(1))
+                    : nullptr;
+    if (!Key || (Key->getString() != "ProfileSummary" &&
+                 Key->getString() != "CSProfileSummary"))
+      Keep.push_back(Flag);
+  }
+  Flags->clearOperands();
+  for (MDNode *Flag : Keep)
+    Flags->addOperand(Flag);
+}
+
+Expected<Score> score(Module &M, const std::string &Name) {
+  Score S;
+  S.Module = Name;
+  ProfileSummaryInfo PSI(M);
+  if (!PSI.hasProfileSummary())
+    return createStringError("%s has no profile summary: build it with the "
+                             "workload's profile (bench/run --pgo)",
+                             Name.c_str());
+  std::string Problem = profileSummaryProblem(M, HotnessOptions());
+  if (!Problem.empty())
+    return createStringError("%s: %s", Name.c_str(), Problem.c_str());
+  HotnessOptions Options;
+  SizeModel Size = SizeModel::forModule(M);
+
+  // 1. The truth, on the module as it was built.
+  DenseMap<const BasicBlock *, Truth> Truths;
+  TargetLibraryInfoImpl TLII(M.getTargetTriple());
+  for (Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    ++S.Functions;
+    if (!F.getEntryCount())
+      continue;
+    ++S.ProfiledFunctions;
+    DominatorTree DT(F);
+    LoopInfo LI(DT);
+    TargetLibraryInfo TLI(TLII, &F);
+    BranchProbabilityInfo BPI(F, LI, &TLI);
+    BlockFrequencyInfo BFI(F, BPI, LI);
+    for (BasicBlock &BB : F) {
+      Truth T;
+      T.Count = BFI.getBlockProfileCount(&BB).value_or(0);
+      T.Hot = PSI.isHotCountNthPercentile(Options.ProfileHotPerMillion,
+                                          T.Count);
+      T.Cold = PSI.isColdCount(T.Count);
+      Truths[&BB] = T;
+    }
+  }
+
+  // 2. The static estimate, on a copy without the profile.
+  ValueToValueMapTy Map;
+  std::unique_ptr<Module> Copy = CloneModule(M, Map);
+  stripProfile(*Copy);
+  ProgramHotness Static = ProgramHotness::compute(*Copy, Options);
+
+  // 3. Block by block.
+  std::map<const Function *, FunctionMiss> Misses;
+  for (Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    for (BasicBlock &BB : F) {
+      ++S.Blocks;
+      const Truth T = Truths.lookup(&BB);
+      const auto &CopyBB = cast<BasicBlock>(*Map[&BB]);
+      bool Hot = Static.isHot(CopyBB);
+      double Executed = double(T.Count) * instructions(BB);
+      double Bytes = 0;
+      for (const Instruction &I : BB)
+        Bytes += Size.instructionBytes(I);
+      S.Executed += Executed;
+      S.Bytes += Bytes;
+      if (T.Hot) {
+        S.ProfileHotExecuted += Executed;
+        if (!Hot)
+          S.MissedProfileHot += Executed;
+      }
+      if (Hot) {
+        S.HotBytes += Bytes;
+        if (T.Cold)
+          S.FalseHotBytes += Bytes;
+        continue;
+      }
+      if (Executed == 0)
+        continue;
+      ProgramHotness::StaticReasons Why = Static.reasons(CopyBB);
+      Miss Reason = !Why.Likely ? NotLikely : NotRepeatedNorInLoop;
+      S.MissedHot += Executed;
+      S.ByReason[Reason] += Executed;
+      FunctionMiss &FM = Misses[&F];
+      FM.Name = F.getName().str();
+      FM.Instructions += Executed;
+      FM.ByReason[Reason] += Executed;
+    }
+  }
+  for (auto &[F, FM] : Misses)
+    S.Worst.push_back(FM);
+  std::sort(S.Worst.begin(), S.Worst.end(),
+            [](const FunctionMiss &A, const FunctionMiss &B) {
+              if (A.Instructions != B.Instructions)
+                return A.Instructions > B.Instructions;
+              return A.Name < B.Name;
+            });
+  if (S.Worst.size() > Top)
+    S.Worst.resize(Top);
+  return S;
+}
+
+double share(double Part, double Whole) {
+  return Whole > 0 ? 100.0 * Part / Whole : 0;
+}
+
+void print(raw_ostream &OS, const Score &S) {
+  OS << S.Module << ": " << S.Functions << " functions (" << S.ProfiledFunctions
+     << " with a profile), " << S.Blocks << " blocks, "
+     << format("%.0f", S.Executed) << " instructions executed\n";
+  OS << format("  missed hot %.3f%% of executed instructions (%.3f%% not "
+               "likely, %.3f%% neither repeated nor in a loop); %.3f%% of "
+               "the profile's hot\n",
+               share(S.MissedHot, S.Executed),
+               share(S.ByReason[NotLikely], S.Executed),
+               share(S.ByReason[NotRepeatedNorInLoop], S.Executed),
+               share(S.MissedProfileHot, S.ProfileHotExecuted));
+  OS << format("  false hot %.3f%% of the bytes (%.0f of %.0f; %.0f called "
+               "hot)\n",
+               share(S.FalseHotBytes, S.Bytes), S.FalseHotBytes, S.Bytes,
+               S.HotBytes);
+  for (const FunctionMiss &FM : S.Worst)
+    OS << format("    %7.3f%%  ", share(FM.Instructions, S.Executed))
+       << FM.Name << "  ("
+       << (FM.ByReason[NotLikely] >= FM.ByReason[NotRepeatedNorInLoop]
+               ? MissNames[NotLikely]
+               : MissNames[NotRepeatedNorInLoop])
+       << ")\n";
+}
+
+json::Object toJSON(const Score &S) {
+  json::Array Worst;
+  for (const FunctionMiss &FM : S.Worst)
+    Worst.push_back(json::Object{
+        {"function", FM.Name},
+        {"missed_executed", FM.Instructions},
+        {"not_likely", FM.ByReason[NotLikely]},
+        {"not_repeated_nor_in_loop", FM.ByReason[NotRepeatedNorInLoop]}});
+  return json::Object{
+      {"module", S.Module},
+      {"functions", S.Functions},
+      {"profiled_functions", S.ProfiledFunctions},
+      {"blocks", S.Blocks},
+      {"executed", S.Executed},
+      {"missed_hot", S.MissedHot},
+      {"missed_hot_not_likely", S.ByReason[NotLikely]},
+      {"missed_hot_not_repeated_nor_in_loop", S.ByReason[NotRepeatedNorInLoop]},
+      {"profile_hot_executed", S.ProfileHotExecuted},
+      {"missed_profile_hot", S.MissedProfileHot},
+      {"bytes", S.Bytes},
+      {"hot_bytes", S.HotBytes},
+      {"false_hot_bytes", S.FalseHotBytes},
+      {"worst", std::move(Worst)}};
+}
+
+} // namespace
+
+int main(int Argc, char **Argv) {
+  InitLLVM X(Argc, Argv);
+  cl::HideUnrelatedOptions(HotCategory);
+  cl::ParseCommandLineOptions(Argc, Argv,
+                              "coalesce-hotness: the static hotness estimate "
+                              "scored against a workload's profile\n");
+  if (Mode != "score") {
+    WithColor::error() << "unknown mode '" << Mode << "' (score)\n";
+    return 1;
+  }
+  json::Array All;
+  for (const std::string &Path : Inputs) {
+    LLVMContext C;
+    SMDiagnostic Err;
+    std::unique_ptr<Module> M = parseIRFile(Path, Err, C);
+    if (!M) {
+      Err.print("coalesce-hotness", errs());
+      return 1;
+    }
+    Expected<Score> S = score(*M, sys::path::filename(Path).str());
+    if (!S) {
+      WithColor::error() << toString(S.takeError()) << "\n";
+      return 1;
+    }
+    print(outs(), *S);
+    All.push_back(toJSON(*S));
+  }
+  if (!JsonPath.empty()) {
+    std::error_code EC;
+    raw_fd_ostream OS(JsonPath, EC, sys::fs::OF_Text);
+    if (EC) {
+      WithColor::error() << "cannot write '" << JsonPath
+                         << "': " << EC.message() << "\n";
+      return 1;
+    }
+    OS << formatv("{0:2}", json::Value(std::move(All))) << "\n";
+  }
+  return 0;
+}
