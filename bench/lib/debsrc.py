@@ -13,7 +13,7 @@ state of our own under the cache:
 so the machine's apt configuration is left as it is, and the Sources
 indexes are fetched only when a tarball is missing. Only the orig tarball
 is used and checked: Debian's patches are not applied (the recipes in
-projects.py say what they build).
+projects/ say what they build).
 """
 
 import glob

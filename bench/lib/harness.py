@@ -1,6 +1,6 @@
 """The engine of bench/run: fetch, compile, link every variant, measure.
 
-A project (bench/lib/projects.py) gives its npm package, its compile units
+A project (a recipe in bench/lib/projects/) gives its npm package, its compile units
 and its binaries; a program (one row of the tables) is one or more of those
 binaries with its checks and, optionally, a runtime workload. Everything
 here is the same for every project.
