@@ -358,8 +358,12 @@ class Project:
 
 class Context:
     def __init__(self, cache, plugin, jobs, link_reps, run_reps, variants,
-                 timeout=900, save_modules=None, backend=None):
+                 timeout=900, save_modules=None, backend=None, resume=None):
         self.cache = cache
+        # Where each program's result is kept once measured (bench/run
+        # names a directory per plugin, variants, repetitions and target),
+        # or None: measure everything.
+        self.resume = resume
         # coalesce-backend, for the variants that scan across modules.
         self.backend = backend
         # Where --save-modules puts the merged modules, or None.
@@ -574,11 +578,14 @@ def link_one(ctx, variant, binary, objs, out, cxx):
     return secs, None
 
 
-def save_module(ctx, program, binary, objs, cxx):
+def save_module(ctx, program, binary, objs, cxx, kind=""):
     """--save-modules: link binary once more as the baseline does, with
     ld.lld's --save-temps, and keep the merged module it writes just before
     code generation (OUT.0.5.precodegen.bc) as DIR/PROGRAM.TARGET.bc: the
-    module a size model sees, for this target. Returns the path."""
+    module a size model sees, for this target. kind ".pgo": objs are the
+    profile variants' (compiled with the workload's profile), kept as
+    DIR/PROGRAM.TARGET.pgo.bc: the module coalesce-hotness scores the
+    static estimate on. Returns the path."""
     with tempfile.TemporaryDirectory(dir=ctx.path("work")) as tmp:
         out = os.path.join(tmp, binary.name)
         cmd, env = link_cmd(ctx, VARIANT_BY_KEY["baseline"], binary, objs,
@@ -598,7 +605,7 @@ def save_module(ctx, program, binary, objs, cxx):
                                                       tmp))
         os.makedirs(ctx.save_modules, exist_ok=True)
         dest = os.path.join(ctx.save_modules,
-                            "%s.%s.bc" % (program.name, TARGET.name))
+                            "%s.%s%s.bc" % (program.name, TARGET.name, kind))
         shutil.copyfile(os.path.join(tmp, got[0]), dest + ".tmp")
         os.replace(dest + ".tmp", dest)
     return dest
@@ -839,17 +846,80 @@ def profile_objects(ctx, project, src, prog, unit_by_name):
 
 # ---------------------------------------------------------------- a project
 
+def recipe_digest(project):
+    """The sha256 of the recipe's module and of what recipes share: a
+    stored result is reused only while its recipe reads the same."""
+    import inspect
+    h = hashlib.sha256()
+    path = inspect.getsourcefile(type(project))
+    for f in (path, os.path.join(os.path.dirname(path), "common.py")):
+        with open(f, "rb") as fh:
+            h.update(fh.read())
+    return h.hexdigest()
+
+
+def stored_path(ctx, project, name):
+    return os.path.join(ctx.resume, "%s.%s.json" % (name,
+                                                    recipe_digest(project)[:12]))
+
+
+def stored_result(ctx, project, name):
+    """The result of program `name` that an earlier run with the same
+    settings (Context.resume) measured to the end, or None."""
+    if not ctx.resume:
+        return None
+    path = stored_path(ctx, project, name)
+    if ctx.save_modules:
+        # A stored result has no module to show: measure again.
+        return None
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return None
+
+
+def store_result(ctx, project, res):
+    """Keep a program's result for a later run (Context.resume); not one
+    with a failure, which the next run measures again."""
+    if not ctx.resume:
+        return
+    for v in res["variants"].values():
+        checks = v.get("checks") or {}
+        if v.get("errors") or checks.get("failures"):
+            return
+    os.makedirs(ctx.resume, exist_ok=True)
+    path = stored_path(ctx, project, res["name"])
+    with open(path + ".tmp", "w") as f:
+        json.dump(res, f)
+    os.replace(path + ".tmp", path)
+
+
 def bench_project(ctx, project, only_programs=None):
     """Measure every program of the project in every variant.
 
-    Returns a list of program result dicts (see report.py)."""
+    A program measured to the end by an earlier run with the same settings
+    (Context.resume) is not measured again: its stored result is used, so
+    that a run stopped half-way goes on where it stopped. Returns a list
+    of program result dicts (see report.py), in the recipe's order."""
+    names = [n for n in project.program_names
+             if not only_programs or n in only_programs]
+    stored = {}
+    for n in names:
+        got = stored_result(ctx, project, n)
+        if got is not None:
+            stored[n] = got
+            log("[%s] measured by an earlier run with the same settings: "
+                "%s" % (n, stored_path(ctx, project, n)))
+    if len(stored) == len(names):
+        return [stored[n] for n in names]
     src = fetch(ctx, project)
     units = project.units(src)
     programs = project.programs(src, ctx)
-    if only_programs:
-        programs = [p for p in programs if p.name in only_programs]
+    programs = [p for p in programs if p.name in names
+                and p.name not in stored]
     if not programs:
-        return []
+        return [stored[n] for n in names if n in stored]
     unit_by_name = {u.name: u for u in units}
     needed = units_of(project, [b for p in programs for b in p.binaries])
     units = [unit_by_name[n] for n in sorted(needed)]
@@ -896,9 +966,13 @@ def bench_project(ctx, project, only_programs=None):
                 log("[%s] profile build FAILED: %s" % (
                     prog.name, str(e).splitlines()[0][:300]))
                 errors["clang-pgo"] = str(e)
-        results.append(bench_program(ctx, project, prog, pobjs, unit_by_name,
-                                     errors, profile))
-    return results
+        res = bench_program(ctx, project, prog, pobjs, unit_by_name, errors,
+                            profile)
+        store_result(ctx, project, res)
+        results.append(res)
+    fresh = {r["name"]: r for r in results}
+    return [stored.get(n) or fresh[n] for n in names
+            if n in stored or n in fresh]
 
 
 def bindir(ctx, project, variant):
@@ -997,6 +1071,15 @@ def bench_program(ctx, project, prog, objs, unit_by_name, build_errors=None,
         except (BenchError, subprocess.SubprocessError) as e:
             # The measurements go on; bench/run reports the missing module.
             log("%s --save-modules FAILED: %s" % (P, str(e)[:2000]))
+    if ctx.save_modules and "baseline-pgo" in binpath:
+        try:
+            dest = save_module(ctx, prog, timed, objs["clang-pgo"],
+                               cxx_of(timed), kind=".pgo")
+            ctx.saved_modules.append(dest)
+            log("%s merged module of %s with the profile: %s" % (
+                P, timed.name, dest))
+        except (BenchError, subprocess.SubprocessError) as e:
+            log("%s --save-modules (profile) FAILED: %s" % (P, str(e)[:2000]))
 
     # Sizes and coalesce's own report.
     for v in usable:
