@@ -185,6 +185,126 @@ TEST_F(HotnessTest, IndirectCallsSharedAmongAddressTaken) {
   EXPECT_FALSE(Even.isHot(fn("t3").getEntryBlock()));
 }
 
+/// With HotnessOptions::MaxIndirectTargets, a loop that calls through a
+/// pointer of a type with more address-taken functions than that (a test
+/// runner, a table of commands) makes none of them hot. The counts still
+/// share the calls out among them all. By default all are followed.
+TEST_F(HotnessTest, IndirectCallOverManyTargetsRepeatsNone) {
+  const unsigned N = 20;
+  std::string Text = "@table = internal global [" + std::to_string(N) +
+                     " x ptr] [";
+  for (unsigned K = 0; K < N; ++K)
+    Text += std::string(K ? ", " : "") + "ptr @t" + std::to_string(K);
+  Text += "]\n";
+  for (unsigned K = 0; K < N; ++K)
+    Text += "define internal void @t" + std::to_string(K) +
+            "(i32 %x) {\n  ret void\n}\n";
+  Text += "define i32 @main(i32 %n) {\n"
+          "entry:\n"
+          "  br label %loop\n"
+          "loop:\n"
+          "  %i = phi i32 [ 0, %entry ], [ %i1, %loop ]\n"
+          "  %k = zext i32 %i to i64\n"
+          "  %p = getelementptr ptr, ptr @table, i64 %k\n"
+          "  %f = load ptr, ptr %p\n"
+          "  call void %f(i32 %i)\n"
+          "  %i1 = add i32 %i, 1\n"
+          "  %c = icmp slt i32 %i1, %n\n"
+          "  br i1 %c, label %loop, label %exit\n"
+          "exit:\n"
+          "  ret i32 0\n}\n";
+  parse(Text);
+  HotnessOptions Limited;
+  Limited.MaxIndirectTargets = N - 1;
+  ProgramHotness H = compute(Limited);
+  double Loop = H.count(block("main", "loop"));
+  EXPECT_NEAR(H.entryCount(fn("t0")), 1 + Loop / N, Loop * 1e-6);
+  EXPECT_TRUE(H.isHot(block("main", "loop")));
+  EXPECT_FALSE(H.isHot(fn("t0").getEntryBlock()));
+  EXPECT_FALSE(H.isHot(fn("t7").getEntryBlock()));
+
+  ProgramHotness All = compute();
+  EXPECT_TRUE(All.isHot(fn("t0").getEntryBlock()));
+  EXPECT_TRUE(All.isHot(fn("t7").getEntryBlock()));
+}
+
+/// An evaluator of a tree: @eval calls a handler through a table of two,
+/// and @neg calls @eval again for its operand. No loop anywhere, and no
+/// direct call closes the cycle, yet it runs again and again as a loop
+/// does: every function on it, and what its likely blocks call (@lit),
+/// is called again and again.
+const char *Evaluator =
+    "@table = internal constant [2 x ptr] [ptr @lit, ptr @neg]\n"
+    "define internal i32 @eval(ptr %node) {\n"
+    "  %k = load i32, ptr %node\n"
+    "  %kk = zext i32 %k to i64\n"
+    "  %slot = getelementptr [2 x ptr], ptr @table, i64 0, i64 %kk\n"
+    "  %h = load ptr, ptr %slot\n"
+    "  %r = call i32 %h(ptr %node)\n"
+    "  ret i32 %r\n}\n"
+    "define internal i32 @lit(ptr %node) {\n"
+    "  %p = getelementptr i8, ptr %node, i64 8\n"
+    "  %v = load i32, ptr %p\n"
+    "  ret i32 %v\n}\n"
+    "define internal i32 @neg(ptr %node) {\n"
+    "  %p = getelementptr i8, ptr %node, i64 8\n"
+    "  %c = load ptr, ptr %p\n"
+    "  %v = call i32 @eval(ptr %c)\n"
+    "  %r = sub i32 0, %v\n"
+    "  ret i32 %r\n}\n"
+    "define i32 @main(ptr %n) {\n"
+    "  %v = call i32 @eval(ptr %n)\n"
+    "  ret i32 %v\n}\n";
+
+TEST_F(HotnessTest, RecursionThroughPointersRepeats) {
+  parse(Evaluator);
+  ProgramHotness H = compute();
+  EXPECT_TRUE(H.isHot(fn("eval").getEntryBlock()));
+  EXPECT_TRUE(H.isHot(fn("neg").getEntryBlock()));
+  EXPECT_TRUE(H.isHot(fn("lit").getEntryBlock()));
+  EXPECT_TRUE(H.reasons(fn("eval").getEntryBlock()).Recursive);
+  EXPECT_FALSE(H.reasons(fn("lit").getEntryBlock()).Recursive);
+  EXPECT_FALSE(H.isHot(fn("main").getEntryBlock()));
+
+  // Without the rule, or when the call through the table is not followed,
+  // nothing repeats.
+  HotnessOptions NoRecursion;
+  NoRecursion.RecursionRepeats = false;
+  EXPECT_FALSE(compute(NoRecursion).isHot(fn("eval").getEntryBlock()));
+  HotnessOptions NotFollowed;
+  NotFollowed.MaxIndirectTargets = 1;
+  ProgramHotness Blind = compute(NotFollowed);
+  EXPECT_FALSE(Blind.isHot(fn("eval").getEntryBlock()));
+  EXPECT_FALSE(Blind.reasons(fn("neg").getEntryBlock()).Recursive);
+}
+
+/// A function that calls itself only on a rare path (here by its branch
+/// weights) still repeats: its likely blocks are hot, its rare path not.
+TEST_F(HotnessTest, RecursionRepeatsFromARarePath) {
+  parse("define internal i32 @walk(i32 %n) {\n"
+        "entry:\n"
+        "  %c = icmp eq i32 %n, 7\n"
+        "  br i1 %c, label %rare, label %done, !prof !0\n"
+        "rare:\n"
+        "  %m = add i32 %n, 1\n"
+        "  %r = call i32 @walk(i32 %m)\n"
+        "  br label %done\n"
+        "done:\n"
+        "  %v = phi i32 [ %r, %rare ], [ %n, %entry ]\n"
+        "  ret i32 %v\n}\n"
+        "define i32 @main(i32 %n) {\n"
+        "  %v = call i32 @walk(i32 %n)\n"
+        "  ret i32 %v\n}\n"
+        "!0 = !{!\"branch_weights\", i32 1, i32 1000}\n");
+  ProgramHotness H = compute();
+  EXPECT_TRUE(H.isHot(block("walk", "entry")));
+  EXPECT_TRUE(H.isHot(block("walk", "done")));
+  EXPECT_FALSE(H.isHot(block("walk", "rare")));
+  HotnessOptions Old;
+  Old.RecursionRepeats = false;
+  EXPECT_FALSE(compute(Old).isHot(block("walk", "entry")));
+}
+
 TEST_F(HotnessTest, RootsRunOnce) {
   parse("@llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] "
         "[{ i32, ptr, ptr } { i32 65535, ptr @ctor, ptr null }]\n"

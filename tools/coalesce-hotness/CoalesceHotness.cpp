@@ -26,6 +26,11 @@
 //     loop), per function, the largest first.
 //
 //   coalesce-hotness score [--json FILE] [--top N] A.pgo.bc ...
+//   coalesce-hotness strip A.pgo.bc -o A.static.bc
+//
+// strip writes the module without its profile (step 2's copy): coalesce
+// run on it decides by the static estimate, on the same code, so that
+// the bytes each estimate lets coalesce save can be compared.
 //
 // Cost: one pass of LLVM's frequency analyses over the module, and one
 // static estimate of the copy.
@@ -40,6 +45,7 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ProfileSummaryInfo.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -51,6 +57,7 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
@@ -70,11 +77,24 @@ static cl::list<std::string>
 static cl::opt<std::string> JsonPath("json", cl::value_desc("file"),
                                      cl::desc("Also write the scores as JSON"),
                                      cl::cat(HotCategory));
+static cl::opt<std::string> Output("o", cl::value_desc("file"),
+                                   cl::desc("strip: the module written"),
+                                   cl::cat(HotCategory));
 static cl::opt<unsigned> Top("top", cl::init(10),
                              cl::desc("Functions listed per module, by the "
                                       "executed instructions the estimate "
                                       "misses"),
                              cl::cat(HotCategory));
+
+static cl::opt<unsigned> MaxIndirectTargets(
+    "max-indirect-targets", cl::init(HotnessOptions().MaxIndirectTargets),
+    cl::desc("The static estimate's HotnessOptions::MaxIndirectTargets (to "
+             "score another choice)"),
+    cl::cat(HotCategory));
+static cl::opt<bool> RecursionRepeats(
+    "recursion-repeats", cl::init(HotnessOptions().RecursionRepeats),
+    cl::desc("The static estimate's HotnessOptions::RecursionRepeats"),
+    cl::cat(HotCategory));
 
 namespace {
 
@@ -153,6 +173,8 @@ Expected<Score> score(Module &M, const std::string &Name) {
   if (!Problem.empty())
     return createStringError("%s: %s", Name.c_str(), Problem.c_str());
   HotnessOptions Options;
+  Options.MaxIndirectTargets = MaxIndirectTargets;
+  Options.RecursionRepeats = RecursionRepeats;
   SizeModel Size = SizeModel::forModule(M);
 
   // 1. The truth, on the module as it was built.
@@ -276,6 +298,8 @@ json::Object toJSON(const Score &S) {
         {"not_repeated_nor_in_loop", FM.ByReason[NotRepeatedNorInLoop]}});
   return json::Object{
       {"module", S.Module},
+      {"max_indirect_targets", unsigned(MaxIndirectTargets)},
+      {"recursion_repeats", bool(RecursionRepeats)},
       {"functions", S.Functions},
       {"profiled_functions", S.ProfiledFunctions},
       {"blocks", S.Blocks},
@@ -291,6 +315,32 @@ json::Object toJSON(const Score &S) {
       {"worst", std::move(Worst)}};
 }
 
+/// strip: Inputs' one module without its profile, written to Output.
+int strip() {
+  if (Inputs.size() != 1 || Output.empty()) {
+    WithColor::error() << "strip takes one module and -o FILE\n";
+    return 1;
+  }
+  LLVMContext C;
+  SMDiagnostic Err;
+  std::unique_ptr<Module> M = parseIRFile(Inputs[0], Err, C);
+  if (!M) {
+    Err.print("coalesce-hotness", errs());
+    return 1;
+  }
+  stripProfile(*M);
+  std::error_code EC;
+  ToolOutputFile Out(Output, EC, sys::fs::OF_None);
+  if (EC) {
+    WithColor::error() << "cannot write '" << Output << "': " << EC.message()
+                       << "\n";
+    return 1;
+  }
+  WriteBitcodeToFile(*M, Out.os());
+  Out.keep();
+  return 0;
+}
+
 } // namespace
 
 int main(int Argc, char **Argv) {
@@ -299,8 +349,10 @@ int main(int Argc, char **Argv) {
   cl::ParseCommandLineOptions(Argc, Argv,
                               "coalesce-hotness: the static hotness estimate "
                               "scored against a workload's profile\n");
+  if (Mode == "strip")
+    return strip();
   if (Mode != "score") {
-    WithColor::error() << "unknown mode '" << Mode << "' (score)\n";
+    WithColor::error() << "unknown mode '" << Mode << "' (score, strip)\n";
     return 1;
   }
   json::Array All;
