@@ -364,6 +364,8 @@ class Context:
         # names a directory per plugin, variants, repetitions and target),
         # or None: measure everything.
         self.resume = resume
+        # Whether workloads are measured (callgrind, wall time).
+        self.runtime = True
         # coalesce-backend, for the variants that scan across modules.
         self.backend = backend
         # Where --save-modules puts the merged modules, or None.
@@ -1162,7 +1164,7 @@ def bench_program(ctx, project, prog, objs, unit_by_name, build_errors=None,
     # Runtime: instructions (callgrind, one run: repeatable), then wall
     # time in rounds alternating the variants. Not under an emulator:
     # callgrind cannot run there, and wall time would time qemu.
-    if prog.workload and TARGET.native:
+    if prog.workload and TARGET.native and ctx.runtime:
         runnable = [v for v in usable
                     if not any("link failed" in e for e in V[v.key]["errors"])]
         work = {}
