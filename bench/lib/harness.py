@@ -1061,27 +1061,23 @@ def bench_program(ctx, project, prog, objs, unit_by_name, build_errors=None,
                     log("%s   %d/%d links (%.0f s)" % (
                         P, n, len(futs), time.monotonic() - t0))
 
-    if ctx.save_modules and "baseline" in binpath:
-        # The timed binary stands for the program (a test suite's main
-        # test), as it does for link time.
+    # The timed binary stands for the program (a test suite's main test),
+    # as it does for link time: the baseline's module, and with the profile
+    # variants the module built with the workload's profile.
+    for key, objset, kind, what in (
+            ("baseline", "clang", "", "baseline, before code generation"),
+            ("baseline-pgo", "clang-pgo", ".pgo", "with the profile")):
+        if not ctx.save_modules or key not in binpath:
+            continue
         try:
-            dest = save_module(ctx, prog, timed, objs["clang"],
-                               cxx_of(timed))
+            dest = save_module(ctx, prog, timed, objs[objset],
+                               cxx_of(timed), kind)
             ctx.saved_modules.append(dest)
-            log("%s merged module of %s (baseline, before code generation): "
-                "%s" % (P, timed.name, dest))
+            log("%s merged module of %s (%s): %s" % (P, timed.name, what,
+                                                     dest))
         except (BenchError, subprocess.SubprocessError) as e:
             # The measurements go on; bench/run reports the missing module.
-            log("%s --save-modules FAILED: %s" % (P, str(e)[:2000]))
-    if ctx.save_modules and "baseline-pgo" in binpath:
-        try:
-            dest = save_module(ctx, prog, timed, objs["clang-pgo"],
-                               cxx_of(timed), kind=".pgo")
-            ctx.saved_modules.append(dest)
-            log("%s merged module of %s with the profile: %s" % (
-                P, timed.name, dest))
-        except (BenchError, subprocess.SubprocessError) as e:
-            log("%s --save-modules (profile) FAILED: %s" % (P, str(e)[:2000]))
+            log("%s --save-modules (%s) FAILED: %s" % (P, key, str(e)[:2000]))
 
     # Sizes and coalesce's own report.
     for v in usable:

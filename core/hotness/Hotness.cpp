@@ -81,8 +81,9 @@
 //     each case of a multiway branch as likely as an even split makes it.
 //     By its frequency alone, each of the 83 handlers of Lua's
 //     interpreter loop runs on 1/83 of the iterations and looked rare
-//     (outlining in them executed 6.5% more instructions). A function is called again and again when it is in a cycle of
-//     the call graph (recursion is repetition, however rarely its own
+//     (outlining in them executed 6.5% more instructions). A function
+//     is called again and again when it is in a cycle of the call graph
+//     (recursion is repetition, however rarely its own
 //     recursive call looks taken: a tree walk, a recursive-descent
 //     parser, an evaluator run again and again as surely as a loop does),
 //     or when a likely block of a loop or of a function called again and
@@ -116,6 +117,7 @@
 
 #include "core/hotness/Hotness.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Analysis/BlockFrequencyInfo.h"
@@ -539,14 +541,27 @@ CallGraphShape shapeOf(ArrayRef<const Function *> Fs,
       G.AddressTaken[Fs[K]->getFunctionType()].push_back(K);
 
   // Cycles: the direct calls and the calls through pointers followed.
+  // Each type called through a pointer is a node of its own, with an edge
+  // to each function it is followed to: a caller reaches them through it,
+  // so the edges grow with the calls and the address-taken functions, not
+  // with their product.
+  DenseMap<FunctionType *, unsigned> TypeNode;
   for (unsigned K = 0; K < Fs.size(); ++K)
-    for (auto [Type, PerCall] : Locals[K].Indirect)
-      for (unsigned T : G.targets(Type))
-        Succ[K].push_back(T);
+    for (auto [Type, PerCall] : Locals[K].Indirect) {
+      ArrayRef<unsigned> Targets = G.targets(Type);
+      if (Targets.empty())
+        continue;
+      auto [It, New] = TypeNode.try_emplace(Type, Succ.size());
+      if (New)
+        Succ.emplace_back(Targets.begin(), Targets.end());
+      if (!is_contained(Succ[K], It->second))
+        Succ[K].push_back(It->second);
+    }
   G.Recursive.assign(Fs.size(), 0);
   for (const std::vector<unsigned> &C : componentsCallersFirst(Succ))
     for (unsigned F : C)
-      G.Recursive[F] = C.size() > 1 || is_contained(Succ[F], F);
+      if (F < Fs.size())
+        G.Recursive[F] = C.size() > 1 || is_contained(Succ[F], F);
   return G;
 }
 
@@ -608,6 +623,9 @@ std::vector<uint8_t> repeatedFunctions(const std::vector<Local> &Locals,
   const std::vector<unsigned> &ComponentOf = G.ComponentOf;
   std::vector<uint8_t> Repeated(Locals.size(), 0);
   std::vector<unsigned> Work;
+  // The types whose calls through a pointer have marked their targets:
+  // once is enough.
+  DenseSet<FunctionType *> Followed;
   auto Mark = [&](unsigned F) {
     if (!Repeated[F]) {
       Repeated[F] = 1;
@@ -626,7 +644,8 @@ std::vector<uint8_t> repeatedFunctions(const std::vector<Local> &Locals,
     }
     for (unsigned E = 0; E < L.Indirect.size(); ++E) {
       unsigned B = L.IndirectBlock[E];
-      if (L.Freq->Likely[B] && (FRepeats || L.Freq->InLoop[B]))
+      if (L.Freq->Likely[B] && (FRepeats || L.Freq->InLoop[B]) &&
+          Followed.insert(L.Indirect[E].first).second)
         for (unsigned T : G.targets(L.Indirect[E].first))
           Mark(T);
     }
