@@ -86,6 +86,17 @@ cl::opt<unsigned> HotShare(
              "or in a function called from one) is hot if it runs on at "
              "least this share (in thousandths) of its loop's iterations or "
              "its function's calls: no call is added to it (0: none)"));
+cl::opt<unsigned> HotUninformed(
+    "coalesce-hot-uninformed", cl::init(300), cl::cat(Category),
+    cl::value_desc("per-mille"),
+    cl::desc("Without a profile, that share counts only the branches whose "
+             "odds are evidence: a branch taken with at least this "
+             "probability (in thousandths) counts as taken (1000: every "
+             "branch counts)"));
+cl::opt<bool> HotLoopExitsOnce(
+    "coalesce-hot-loop-exits-once", cl::init(true), cl::cat(Category),
+    cl::desc("Without a profile, the code after a loop runs as often as the "
+             "loop is entered (false: on the exit's odds per iteration)"));
 cl::opt<bool> OutlineWithMachineOutliner(
     "coalesce-outline-with-machine-outliner", cl::init(false),
     cl::cat(Category),
@@ -260,6 +271,8 @@ bool hostOptions(HostOptions &H, std::string &Error) {
   H.Core.Outlining.MinLength = OutlineMinLength;
   H.Core.RunTimeBudgetPerMille = RuntimeBudget;
   H.Core.Hotness.HotSharePerMille = HotShare;
+  H.Core.Hotness.UninformedPerMille = HotUninformed;
+  H.Core.Hotness.LoopExitsOnce = HotLoopExitsOnce;
   H.Core.SimilarRounds = SimilarRounds;
   H.Core.OutlineRounds = OutlineRounds;
   H.Core.Outlining.MaxGroups = OutlineMaxGroups;

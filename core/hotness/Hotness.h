@@ -31,6 +31,19 @@ struct HotnessOptions {
   /// of its function's calls); 0: nothing is hot. With a profile, the
   /// profile summary's thresholds decide.
   unsigned HotSharePerMille = 62;
+  /// Without a profile, the share a block is reached on counts only the
+  /// branches whose odds are evidence: an edge taken with this probability
+  /// (in thousandths) or more counts as taken. LLVM's guesses about data
+  /// (a pointer against null, a value against zero, floats compared) are
+  /// 375 and up; its evidence (a cold call, an unreachable or noreturn
+  /// end, __builtin_expect, a loop's exit per iteration) is far below.
+  /// 1000: every edge counts (the estimate before issue 37).
+  /// bench/results/hotness-accuracy.md scores the choices.
+  unsigned UninformedPerMille = 300;
+  /// Without a profile, the code after a loop is reached as often as the
+  /// loop is entered, on its exit's share of the loop's exits (false: on
+  /// the exit's odds per iteration, one in 32).
+  bool LoopExitsOnce = true;
   /// With a profile, a block is hot if its count is among the largest that
   /// together make this share (in millionths) of the profile's counts.
   unsigned ProfileHotPerMillion = 999000;
@@ -118,6 +131,10 @@ public:
     bool Likely = false, InLoop = false, Repeated = false;
     /// Its function is in a cycle of the call graph (itself included).
     bool Recursive = false;
+    /// The share of its loop's iterations (outside loops, of its
+    /// function's calls) it is reached on: Likely is this against
+    /// HotnessOptions::HotSharePerMille.
+    float Share = 0;
   };
   StaticReasons reasons(const llvm::BasicBlock &BB) const;
 

@@ -305,6 +305,113 @@ TEST_F(HotnessTest, RecursionRepeatsFromARarePath) {
   EXPECT_FALSE(compute(Old).isHot(block("walk", "entry")));
 }
 
+/// A loop whose body goes five comparisons of data deep (each as likely
+/// taken as not, by LLVM's guess) to @deep's block, and from there to a
+/// cold call.
+const char *DataChain = "define internal void @fail() cold {\n"
+                        "  ret void\n}\n"
+                        "define void @work(ptr %p, i32 %n, i32 %a, i32 %b) {\n"
+                        "entry:\n"
+                        "  br label %loop\n"
+                        "loop:\n"
+                        "  %i = phi i32 [ 0, %entry ], [ %i1, %latch ]\n"
+                        "  %x = load volatile i32, ptr %p\n"
+                        "  %c1 = icmp eq i32 %x, %a\n"
+                        "  br i1 %c1, label %l1, label %latch\n"
+                        "l1:\n"
+                        "  %c2 = icmp eq i32 %x, %b\n"
+                        "  br i1 %c2, label %l2, label %latch\n"
+                        "l2:\n"
+                        "  %c3 = icmp ult i32 %x, %n\n"
+                        "  br i1 %c3, label %l3, label %latch\n"
+                        "l3:\n"
+                        "  %c4 = icmp ugt i32 %x, %a\n"
+                        "  br i1 %c4, label %l4, label %latch\n"
+                        "l4:\n"
+                        "  %c5 = icmp slt i32 %x, %b\n"
+                        "  br i1 %c5, label %deep, label %latch\n"
+                        "deep:\n"
+                        "  store volatile i32 %i, ptr %p\n"
+                        "  %c6 = icmp eq i32 %x, %i\n"
+                        "  br i1 %c6, label %rare, label %latch\n"
+                        "rare:\n"
+                        "  call void @fail()\n"
+                        "  br label %latch\n"
+                        "latch:\n"
+                        "  %i1 = add i32 %i, 1\n"
+                        "  %c = icmp slt i32 %i1, %n\n"
+                        "  br i1 %c, label %loop, label %exit\n"
+                        "exit:\n"
+                        "  ret void\n}\n";
+
+TEST_F(HotnessTest, GuessesAboutDataAreNoEvidence) {
+  parse(DataChain);
+  // 1/32 of the iterations by the product of LLVM's guesses, yet nothing
+  // says the workload does not take every one of those branches.
+  ProgramHotness H = compute();
+  EXPECT_TRUE(H.isHot(block("work", "deep")));
+  EXPECT_TRUE(H.isHot(block("work", "l4")));
+  // A cold call is evidence.
+  EXPECT_FALSE(H.isHot(block("work", "rare")));
+  HotnessOptions Old;
+  Old.UninformedPerMille = 1000;
+  ProgramHotness Before = compute(Old);
+  EXPECT_FALSE(Before.isHot(block("work", "deep")));
+  EXPECT_FALSE(Before.isHot(block("work", "rare")));
+  EXPECT_TRUE(Before.isHot(block("work", "l1")));
+}
+
+/// An outer loop runs an inner loop behind one comparison, then four more
+/// comparisons to @after's block @deep.
+const char *AfterALoop = "define void @walk(ptr %p, i32 %n, i32 %a, i32 %b) {\n"
+                         "entry:\n"
+                         "  br label %outer\n"
+                         "outer:\n"
+                         "  %i = phi i32 [ 0, %entry ], [ %i1, %latch ]\n"
+                         "  %x = load volatile i32, ptr %p\n"
+                         "  %c1 = icmp eq i32 %x, %a\n"
+                         "  br i1 %c1, label %inner, label %latch\n"
+                         "inner:\n"
+                         "  %j = phi i32 [ 0, %outer ], [ %j1, %inner ]\n"
+                         "  store volatile i32 %j, ptr %p\n"
+                         "  %j1 = add i32 %j, 1\n"
+                         "  %cj = icmp slt i32 %j1, %x\n"
+                         "  br i1 %cj, label %inner, label %after\n"
+                         "after:\n"
+                         "  %c2 = icmp eq i32 %x, %b\n"
+                         "  br i1 %c2, label %a2, label %latch\n"
+                         "a2:\n"
+                         "  %c3 = icmp ult i32 %x, %n\n"
+                         "  br i1 %c3, label %a3, label %latch\n"
+                         "a3:\n"
+                         "  %c4 = icmp ugt i32 %x, %a\n"
+                         "  br i1 %c4, label %a4, label %latch\n"
+                         "a4:\n"
+                         "  %c5 = icmp slt i32 %x, %b\n"
+                         "  br i1 %c5, label %deep, label %latch\n"
+                         "deep:\n"
+                         "  store volatile i32 %i, ptr %p\n"
+                         "  br label %latch\n"
+                         "latch:\n"
+                         "  %i1 = add i32 %i, 1\n"
+                         "  %c = icmp slt i32 %i1, %n\n"
+                         "  br i1 %c, label %outer, label %exit\n"
+                         "exit:\n"
+                         "  ret void\n}\n";
+
+TEST_F(HotnessTest, CodeAfterALoopRunsOncePerEntry) {
+  parse(AfterALoop);
+  ProgramHotness H = compute();
+  EXPECT_TRUE(H.isHot(block("walk", "inner")));
+  EXPECT_TRUE(H.isHot(block("walk", "after")));
+  EXPECT_TRUE(H.isHot(block("walk", "deep")));
+  // Taken as one iteration's odds of leaving the inner loop (1/32), the
+  // exit puts @deep out of reach.
+  HotnessOptions PerIteration;
+  PerIteration.LoopExitsOnce = false;
+  EXPECT_FALSE(compute(PerIteration).isHot(block("walk", "deep")));
+}
+
 TEST_F(HotnessTest, RootsRunOnce) {
   parse("@llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] "
         "[{ i32, ptr, ptr } { i32 65535, ptr @ctor, ptr null }]\n"

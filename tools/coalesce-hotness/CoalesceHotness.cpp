@@ -95,6 +95,26 @@ static cl::opt<bool> RecursionRepeats(
     "recursion-repeats", cl::init(HotnessOptions().RecursionRepeats),
     cl::desc("The static estimate's HotnessOptions::RecursionRepeats"),
     cl::cat(HotCategory));
+static cl::opt<unsigned> HotSharePerMille(
+    "hot-share-per-mille", cl::init(HotnessOptions().HotSharePerMille),
+    cl::desc("The static estimate's HotnessOptions::HotSharePerMille"),
+    cl::cat(HotCategory));
+static cl::opt<unsigned> UninformedPerMille(
+    "uninformed-per-mille", cl::init(HotnessOptions().UninformedPerMille),
+    cl::desc("The static estimate's HotnessOptions::UninformedPerMille "
+             "(1000: every edge's odds count)"),
+    cl::cat(HotCategory));
+static cl::opt<bool> LoopExitsOnce(
+    "loop-exits-once", cl::init(HotnessOptions().LoopExitsOnce),
+    cl::desc("The static estimate's HotnessOptions::LoopExitsOnce"),
+    cl::cat(HotCategory));
+
+static cl::opt<std::string>
+    Explain("explain", cl::value_desc("function"),
+            cl::desc("score: also list the named function's blocks, each "
+                     "with its count, the static estimate's share and "
+                     "reasons, and its terminator"),
+            cl::cat(HotCategory));
 
 namespace {
 
@@ -161,6 +181,35 @@ void stripProfile(Module &M) {
     Flags->addOperand(Flag);
 }
 
+/// --explain: F's blocks, one per line.
+void explain(Function &F, const DenseMap<const BasicBlock *, Truth> &Truths,
+             const ProgramHotness &Static, ValueToValueMapTy &Map) {
+  raw_ostream &OS = outs();
+  uint64_t Entry = Truths.lookup(&F.getEntryBlock()).Count;
+  OS << F.getName() << ": entered " << Entry << " times\n"
+     << "  block: instructions, count, per call; static share, "
+        "(L)ikely (I)n a loop (R)epeated (C)ycle; hot by the "
+        "estimate / by the profile; terminator\n";
+  unsigned K = 0;
+  for (BasicBlock &BB : F) {
+    const Truth T = Truths.lookup(&BB);
+    const auto &CopyBB = cast<BasicBlock>(*Map[&BB]);
+    ProgramHotness::StaticReasons Why = Static.reasons(CopyBB);
+    std::string Term;
+    raw_string_ostream TS(Term);
+    BB.getTerminator()->print(TS);
+    Term = StringRef(Term).trim().substr(0, 60).str();
+    OS << format("  %4u %-20s %4u %12llu %9.3f  %7.4f %c%c%c%c  %c/%c  ", K++,
+                 BB.hasName() ? BB.getName().str().substr(0, 20).c_str() : "",
+                 instructions(BB), (unsigned long long)T.Count,
+                 Entry ? double(T.Count) / Entry : 0.0, Why.Share,
+                 Why.Likely ? 'L' : '-', Why.InLoop ? 'I' : '-',
+                 Why.Repeated ? 'R' : '-', Why.Recursive ? 'C' : '-',
+                 Static.isHot(CopyBB) ? 'H' : '-', T.Hot ? 'H' : '-')
+       << Term << "\n";
+  }
+}
+
 Expected<Score> score(Module &M, const std::string &Name) {
   Score S;
   S.Module = Name;
@@ -175,6 +224,9 @@ Expected<Score> score(Module &M, const std::string &Name) {
   HotnessOptions Options;
   Options.MaxIndirectTargets = MaxIndirectTargets;
   Options.RecursionRepeats = RecursionRepeats;
+  Options.HotSharePerMille = HotSharePerMille;
+  Options.UninformedPerMille = UninformedPerMille;
+  Options.LoopExitsOnce = LoopExitsOnce;
   SizeModel Size = SizeModel::forModule(M);
 
   // 1. The truth, on the module as it was built.
@@ -207,6 +259,9 @@ Expected<Score> score(Module &M, const std::string &Name) {
   std::unique_ptr<Module> Copy = CloneModule(M, Map);
   stripProfile(*Copy);
   ProgramHotness Static = ProgramHotness::compute(*Copy, Options);
+
+  if (Function *F = Explain.empty() ? nullptr : M.getFunction(Explain))
+    explain(*F, Truths, Static, Map);
 
   // 3. Block by block.
   std::map<const Function *, FunctionMiss> Misses;
@@ -300,6 +355,9 @@ json::Object toJSON(const Score &S) {
       {"module", S.Module},
       {"max_indirect_targets", unsigned(MaxIndirectTargets)},
       {"recursion_repeats", bool(RecursionRepeats)},
+      {"hot_share_per_mille", unsigned(HotSharePerMille)},
+      {"uninformed_per_mille", unsigned(UninformedPerMille)},
+      {"loop_exits_once", bool(LoopExitsOnce)},
       {"functions", S.Functions},
       {"profiled_functions", S.ProfiledFunctions},
       {"blocks", S.Blocks},
