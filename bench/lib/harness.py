@@ -546,9 +546,63 @@ def link_cmd(ctx, variant, binary, objs, out, cxx):
     return cmd + variant.ldflags + files + binary.libs + ["-o", out], env
 
 
+def run_measured(cmd, env=None, timeout=3600):
+    """Run cmd; (exit status, output bytes, peak resident KiB of the
+    largest process among it and the children it waited for: the
+    linker under the compiler driver)."""
+    p = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE,
+                         stderr=subprocess.STDOUT)
+    timer = threading.Timer(timeout, p.kill)
+    timer.start()
+    try:
+        out = p.stdout.read()
+        _, status, usage = os.wait4(p.pid, 0)
+    finally:
+        timer.cancel()
+    p.returncode = os.waitstatus_to_exitcode(status)
+    return p.returncode, out, usage.ru_maxrss
+
+
+# What a link's --time-trace says of coalesce's stages and of the link:
+# (label, the trace's "Total" event).
+TRACE_STAGES = (("link", "ExecuteLinker"), ("opt", "opt"),
+                ("codegen", "codegen"),
+                ("coalesce", "coalesce::{anonymous}::CoalescePass"),
+                ("hotness", "coalesce: hotness"),
+                ("similarity", "coalesce: similarity"),
+                ("outlining", "coalesce: outlining"),
+                ("merge identical", "coalesce: merge identical"),
+                ("merge up to constants", "coalesce: merge up to constants"),
+                ("merge similar", "coalesce: merge similar"))
+
+
+def traced_stages(ctx, variant, binary, objs, out, cxx):
+    """One more link of a coalesce variant through ld.lld with
+    --time-trace: seconds per stage (TRACE_STAGES), or None."""
+    if not variant.coalesce or variant.gold or variant.scan or \
+            variant.toolchain != "clang":
+        return None
+    cmd, env = link_cmd(ctx, variant, binary, objs, out + ".traced", cxx)
+    trace = out + ".trace.json"
+    r = subprocess.run(cmd[:-2] + ["-Wl,--time-trace=" + trace] + cmd[-2:],
+                       env=env, stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT, timeout=3600)
+    for f in (out + ".traced", report_path(out + ".traced")):
+        if os.path.exists(f):
+            os.remove(f)
+    if r.returncode or not os.path.exists(trace):
+        return None
+    with open(trace) as f:
+        events = json.load(f).get("traceEvents", [])
+    os.remove(trace)
+    total = {e["name"][len("Total "):]: e.get("dur", 0) for e in events
+             if e.get("name", "").startswith("Total ")}
+    return {label: total.get(name, 0) / 1e6 for label, name in TRACE_STAGES}
+
+
 def link_one(ctx, variant, binary, objs, out, cxx):
-    """Link; (seconds, error text or None). A variant that scans across
-    modules runs the scan first, in the link's time."""
+    """Link; (seconds, error text or None, peak KiB). A variant that scans
+    across modules runs the scan first, in the link's time."""
     cmd, env = link_cmd(ctx, variant, binary, objs, out, cxx)
     tmp = out + ".tmp"
     if os.path.exists(report_path(out)):
@@ -564,20 +618,19 @@ def link_one(ctx, variant, binary, objs, out, cxx):
         if r.returncode:
             return time.perf_counter() - t0, "scan failed (exit %d): %s\n%s" % (
                 r.returncode, shlex.join(scan),
-                r.stdout.decode(errors="replace")[-4000:])
+                r.stdout.decode(errors="replace")[-4000:]), None
         env["COALESCE_OPTIONS"] += " -coalesce-cross-module-plan=" + plan
-    r = subprocess.run(cmd[:-1] + [tmp], env=env, stdout=subprocess.PIPE,
-                       stderr=subprocess.STDOUT, timeout=3600)
+    rc, output, peak = run_measured(cmd[:-1] + [tmp], env=env)
     secs = time.perf_counter() - t0
-    if r.returncode:
+    if rc:
         for f in (tmp, out):
             if os.path.exists(f):
                 os.remove(f)
-        text = r.stdout.decode(errors="replace")
+        text = output.decode(errors="replace")
         return secs, "link failed (exit %d): %s\n%s" % (
-            r.returncode, shlex.join(cmd), text[-4000:])
+            rc, shlex.join(cmd), text[-4000:]), peak
     os.replace(tmp, out)
-    return secs, None
+    return secs, None, peak
 
 
 def save_module(ctx, program, binary, objs, cxx, kind=""):
@@ -1000,6 +1053,7 @@ def bench_program(ctx, project, prog, objs, unit_by_name, build_errors=None,
     V = {}
     for v in ctx.variants:
         V[v.key] = {"text": None, "text_by_binary": {}, "link_s": [],
+                    "link_kib": [], "link_stages": None,
                     "link_other_s": {}, "errors": [], "checks": None,
                     "instructions": None, "run_s": []}
     usable = [v for v in ctx.variants if v.objset in objs]
@@ -1029,16 +1083,24 @@ def bench_program(ctx, project, prog, objs, unit_by_name, build_errors=None,
     for rep in range(ctx.link_reps):
         for v in usable:
             out = binpath[v.key][timed.name]
-            secs, err = link_one(ctx, v, timed, objs[v.objset], out,
-                                 cxx_of(timed))
+            secs, err, peak = link_one(ctx, v, timed, objs[v.objset], out,
+                                       cxx_of(timed))
             if err:
                 if rep == 0:
                     V[v.key]["errors"].append(err)
                     log("%s link %s FAILED (%.1f s)" % (P, v.key, secs))
                 continue
             V[v.key]["link_s"].append(secs)
+            V[v.key]["link_kib"].append(peak)
             log("%s link %s %s, round %d/%d: %.2f s" % (
                 P, timed.name, v.key, rep + 1, ctx.link_reps, secs))
+    # What coalesce's stages take of one more link (ld.lld's time trace).
+    if ctx.link_reps:
+        for v in usable:
+            if V[v.key]["link_s"]:
+                V[v.key]["link_stages"] = traced_stages(
+                    ctx, v, timed, objs[v.objset], binpath[v.key][timed.name],
+                    cxx_of(timed))
     # The other binaries: once per variant, in parallel.
     if others:
         log("%s link %d more binaries x %d variants (%d jobs)" % (
@@ -1052,7 +1114,7 @@ def bench_program(ctx, project, prog, objs, unit_by_name, build_errors=None,
                                    binpath[v.key][b.name], cxx_of(b))] = (v, b)
             for n, f in enumerate(concurrent.futures.as_completed(futs), 1):
                 v, b = futs[f]
-                secs, err = f.result()
+                secs, err, _ = f.result()
                 V[v.key]["link_other_s"][b.name] = secs
                 if err:
                     V[v.key]["errors"].append(err)

@@ -419,6 +419,7 @@ def markdown(meta, programs, variants, geo):
             v.label, pct(g["text_ratio"]), against(g, "link_ratio"),
             against(g, "instr_ratio"), against(g, "run_ratio")))
     w("")
+    link_cost_section(w, programs, variants)
     w("## Programs\n")
     for p in programs:
         line = "- **%s** (`%s`): %s" % (p["name"], p["package"], p["describe"])
@@ -458,6 +459,54 @@ def markdown(meta, programs, variants, geo):
             w("- %s, %s:\n\n  ```\n  %s\n  ```" % (
                 name, label, "\n  ".join(e.strip().splitlines()[-12:])))
     return "\n".join(out) + "\n"
+
+
+# The stages of coalesce that ld.lld's time trace shows (harness
+# TRACE_STAGES), in the link-cost table's order.
+COST_STAGES = ("hotness", "similarity", "outlining", "merge identical",
+               "merge up to constants", "merge similar")
+
+
+def link_cost_section(w, programs, variants):
+    """Per program and coalesce variant: link time and peak memory against
+    the baseline's, and seconds per stage of one traced link."""
+    keyed = [v for v in variants if v.key != "baseline" and any(
+        p["variants"].get(v.key, {}).get("link_stages") for p in programs)]
+    if not keyed:
+        return
+    w("## What the link costs\n")
+    w("Link time (median) and peak memory (median of the links' largest "
+      "process, the linker) against the baseline's; then, from one more "
+      "link through ld.lld with `--time-trace`, the seconds coalesce takes "
+      "in all and per stage (rounds summed), and code generation's, for "
+      "scale.\n")
+    w("| program | variant | link | peak memory | coalesce s | %s | code "
+      "generation s | coalesce / code generation |" % " | ".join(
+          s + " s" for s in COST_STAGES))
+    w("|---|---|---:|---:|---:|%s---:|---:|" % ("---:|" * len(COST_STAGES)))
+    geo_link, geo_peak = {}, {}
+    for p in programs:
+        base = p["variants"].get("baseline", {})
+        base_kib = median(base.get("link_kib") or [])
+        for v in keyed:
+            r = p["variants"].get(v.key, {})
+            st = r.get("link_stages")
+            if not st:
+                continue
+            peak = ratio(median(r.get("link_kib") or []), base_kib)
+            geo_link.setdefault(v.key, []).append(r.get("link_ratio"))
+            geo_peak.setdefault(v.key, []).append(peak)
+            w("| %s | %s | %s | %s (%s MiB) | %.2f | %s | %.2f | %s |" % (
+                p["name"], v.label, fx(r.get("link_ratio")), fx(peak),
+                "%.0f" % (median(r["link_kib"]) / 1024) if r.get("link_kib")
+                else "n/a", st["coalesce"],
+                " | ".join("%.2f" % st[s] for s in COST_STAGES),
+                st["codegen"], fx(ratio(st["coalesce"], st["codegen"]))))
+    for v in keyed:
+        cells = ["**geometric mean**", v.label, fx(geomean(geo_link[v.key])),
+                 fx(geomean(geo_peak[v.key]))] + [""] * (len(COST_STAGES) + 3)
+        w("| %s |" % " | ".join(cells))
+    w("")
 
 
 def compact_rows(p, variants, markdown=False):

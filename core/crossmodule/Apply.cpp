@@ -18,6 +18,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/TimeProfiler.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -205,6 +206,7 @@ void Applier::apply(Function &F, const Family &Fy, const FamilyMember &Mem) {
 
 bool applyCrossModulePlan(Module &M, const CrossModulePlan &Plan, Report &Rep,
                           const SizeModel &Size, double &RunTime) {
+  TimeTraceScope Scope("coalesce: merge across modules");
   return Applier(M, Plan, Rep, Size, RunTime).run();
 }
 

@@ -151,6 +151,7 @@
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/ProfileSummary.h"
+#include "llvm/Support/TimeProfiler.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -824,6 +825,7 @@ std::string profileSummaryProblem(const Module &M, const HotnessOptions &O) {
 
 ProgramHotness ProgramHotness::compute(Module &M, const HotnessOptions &O,
                                        HotnessCache *Cache) {
+  TimeTraceScope Scope("coalesce: hotness");
   ProgramHotness H;
   std::vector<const Function *> Fs;
   DenseMap<const Function *, unsigned> Index;

@@ -101,6 +101,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/TimeProfiler.h"
 
 #include <algorithm>
 #include <map>
@@ -604,6 +605,7 @@ bool mergeFunctionsUpToConstants(Module &M, const ConstantMergeOptions &Options,
                                  Report &Rep, const SizeModel *Size,
                                  const ProgramHotness *Hot,
                                  RunTimeBudget *Budget) {
+  TimeTraceScope Scope("coalesce: merge up to constants");
   if (Size)
     return ConstantMerger(M, Options, Rep, *Size, Hot, Budget).run();
   SizeModel Own = SizeModel::forModule(M);

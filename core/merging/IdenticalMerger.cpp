@@ -110,6 +110,7 @@
 #include "llvm/IR/GlobalAlias.h"
 #include "llvm/IR/Module.h"
 #include "llvm/TargetParser/Triple.h"
+#include "llvm/Support/TimeProfiler.h"
 
 #include <memory>
 #include <set>
@@ -806,6 +807,7 @@ unsigned Merger::rewriteDirectCalls(Function *Dup, Function *Kept) {
 
 bool mergeIdenticalFunctions(Module &M, const MergeOptions &Options,
                              Report &Rep, const SizeModel *Size) {
+  TimeTraceScope Scope("coalesce: merge identical");
   if (Size)
     return Merger(M, Options, Rep, *Size).run();
   SizeModel Own = SizeModel::forModule(M);

@@ -100,6 +100,7 @@
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
+#include "llvm/Support/TimeProfiler.h"
 
 #include <optional>
 
@@ -423,6 +424,7 @@ std::optional<std::string> contentName(const Function &F,
 }
 
 bool shareBodiesAcrossModules(Module &M, Report &R, const SizeModel &Size) {
+  TimeTraceScope Scope("coalesce: share bodies");
   // A comdat is how the linker keeps one copy; without comdats (Mach-O)
   // there is nothing to share through.
   if (!Triple(M.getTargetTriple()).supportsCOMDAT())

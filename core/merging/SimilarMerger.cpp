@@ -142,6 +142,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Pass.h"
 #include "llvm/Support/Timer.h"
+#include "llvm/Support/TimeProfiler.h"
 
 #define DEBUG_TYPE "coalesce-merge-similar"
 
@@ -544,6 +545,7 @@ bool mergeSimilarFunctions(Module &M, const SimilarMergeOptions &Options,
                            Report &Rep, const SizeModel &Size,
                            const ProgramHotness *Hot, RunTimeBudget *Budget,
                            const DenseSet<const Function *> *Fresh, DenseSet<const Function *> *Made) {
+  TimeTraceScope Scope("coalesce: merge similar");
   return SimilarMerger(M, Options, Rep, Size, Hot, Budget, Fresh, Made).run();
 }
 

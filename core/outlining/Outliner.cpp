@@ -174,6 +174,7 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Parallel.h"
+#include "llvm/Support/TimeProfiler.h"
 
 #include <cmath>
 #include <memory>
@@ -973,8 +974,12 @@ bool Outliner::extract(Priced &G) {
 bool Outliner::run() {
   // 1. Groups: the similarity analysis over the whole module, each
   //    repeated substring first checked against the bound.
-  findGroups();
+  {
+    TimeTraceScope Scope("coalesce: similarity");
+    findGroups();
+  }
   // 2, 3. Candidates and their prices.
+  TimeTraceScope Scope("coalesce: outlining");
   std::vector<Priced> All = collect();
   // 4. Selection, with the run time it adds spent from the budget.
   std::vector<unsigned> Selected = select(All);
