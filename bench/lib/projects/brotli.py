@@ -110,18 +110,21 @@ class Brotli(DebianProject):
             # Every encoder: the one-pass and two-pass fast ones (0, 1),
             # the hashers of 2-9, window sizes, the optimal parser of 10
             # and 11, the large-window format.
+            # (The big input for the fast ones only: under qemu, quality
+            # 9 of it takes a minute.)
             for q in range(10):
-                round_trip("quality-%d" % q, small if q % 3 else big,
+                round_trip("quality-%d" % q, big if q < 2 else small,
                            ["-q", str(q)])
             round_trip("quality-10", tiny, ["-q", "10"])
             round_trip("quality-11", tiny, ["-q", "11"])
             round_trip("quality-11-lgwin-16", tiny, ["-q", "11", "-w",
                                                      "16"])
-            round_trip("quality-7-lgwin-24", big, ["-q", "7", "-w", "24"])
+            round_trip("quality-7-lgwin-24", small, ["-q", "7", "-w",
+                                                     "24"])
             round_trip("quality-5-lgwin-10", small, ["-q", "5", "-w",
                                                      "10"])
-            round_trip("large-window-26", big, ["-q", "6",
-                                                "--large_window=26"],
+            round_trip("large-window-26", small, ["-q", "5",
+                                                  "--large_window=26"],
                        ["--large_window=26"])
             # tests/roundtrip_test.sh's streams.
             rc1, t1 = zrun(["-c", "-q", "6"], small)
