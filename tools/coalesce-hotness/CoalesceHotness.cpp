@@ -143,6 +143,8 @@ struct Score {
   double Executed = 0, MissedHot = 0, ProfileHotExecuted = 0,
          MissedProfileHot = 0;
   double Bytes = 0, HotBytes = 0, FalseHotBytes = 0;
+  /// Of the false hot bytes, those in functions the workload never ran.
+  double FalseHotUnrunBytes = 0;
   double ByReason[NumMisses] = {0, 0};
   std::vector<FunctionMiss> Worst;
 };
@@ -286,8 +288,11 @@ Expected<Score> score(Module &M, const std::string &Name) {
       }
       if (Hot) {
         S.HotBytes += Bytes;
-        if (T.Cold)
+        if (T.Cold) {
           S.FalseHotBytes += Bytes;
+          if (Truths.lookup(&F.getEntryBlock()).Count == 0)
+            S.FalseHotUnrunBytes += Bytes;
+        }
         continue;
       }
       if (Executed == 0)
@@ -331,9 +336,9 @@ void print(raw_ostream &OS, const Score &S) {
                share(S.ByReason[NotRepeatedNorInLoop], S.Executed),
                share(S.MissedProfileHot, S.ProfileHotExecuted));
   OS << format("  false hot %.3f%% of the bytes (%.0f of %.0f; %.0f called "
-               "hot)\n",
+               "hot; %.3f%% in functions the workload never ran)\n",
                share(S.FalseHotBytes, S.Bytes), S.FalseHotBytes, S.Bytes,
-               S.HotBytes);
+               S.HotBytes, share(S.FalseHotUnrunBytes, S.Bytes));
   for (const FunctionMiss &FM : S.Worst)
     OS << format("    %7.3f%%  ", share(FM.Instructions, S.Executed))
        << FM.Name << "  ("
@@ -370,6 +375,7 @@ json::Object toJSON(const Score &S) {
       {"bytes", S.Bytes},
       {"hot_bytes", S.HotBytes},
       {"false_hot_bytes", S.FalseHotBytes},
+      {"false_hot_unrun_bytes", S.FalseHotUnrunBytes},
       {"worst", std::move(Worst)}};
 }
 
