@@ -247,20 +247,22 @@ void InstructionMapper::append(Instruction *I, bool Legal) {
   OperandStart.push_back(unsigned(Operands.size()));
 }
 
-void InstructionMapper::mapFunction(Function &F) {
+void InstructionMapper::mapFunction(Function &F, BlockFilter Skip) {
   if (F.empty())
     return;
   numberBlocks(F);
-  for (BasicBlock &BB : F)
+  for (BasicBlock &BB : F) {
+    bool Skipped = Skip && Skip(BB);
     for (Instruction &I : BB)
-      append(&I, isLegal(I));
+      append(&I, !Skipped && isLegal(I));
+  }
   // A function ends the string's current run: nothing repeats across it.
   append(nullptr, false);
 }
 
-void InstructionMapper::mapModule(Module &M) {
+void InstructionMapper::mapModule(Module &M, BlockFilter Skip) {
   for (Function &F : M)
-    mapFunction(F);
+    mapFunction(F, Skip);
 }
 
 } // namespace coalesce

@@ -146,10 +146,14 @@ public:
 
   explicit InstructionMapper(const SimilarityOptions &Options);
 
+  /// Blocks whose instructions may be in no region (Skip true): they map
+  /// as illegal instructions do.
+  using BlockFilter = llvm::function_ref<bool(const llvm::BasicBlock &)>;
+
   /// Appends the instructions of M's defined functions to the string.
-  void mapModule(llvm::Module &M);
+  void mapModule(llvm::Module &M, BlockFilter Skip = nullptr);
   /// Appends one function's instructions (and its end marker).
-  void mapFunction(llvm::Function &F);
+  void mapFunction(llvm::Function &F, BlockFilter Skip = nullptr);
 
   /// Whether I may be part of a region under the options.
   bool isLegal(const llvm::Instruction &I) const;

@@ -344,12 +344,13 @@ SuffixChains suffixChains(ArrayRef<SuffixTree::RepeatedSubstring> Repeats) {
 
 } // namespace
 
-void SimilarityAnalysis::run(Module &M, RepeatFilter Keep) {
+void SimilarityAnalysis::run(Module &M, RepeatFilter Keep,
+                             InstructionMapper::BlockFilter Skip) {
   Groups.clear();
   *Lead = ValuesCache();
   Stats = SimilarityStats();
   Mapper = std::make_unique<InstructionMapper>(Options);
-  Mapper->mapModule(M);
+  Mapper->mapModule(M, Skip);
   ArrayRef<unsigned> String = Mapper->string();
   ArrayRef<MappedInstruction> Positions = Mapper->positions();
   Stats.Positions = String.size();

@@ -72,8 +72,12 @@ public:
       llvm::ArrayRef<unsigned> Starts, unsigned Length)>;
 
   /// Analyzes M, replacing any earlier result; with Keep, only the
-  /// repeated substrings it keeps.
-  void run(llvm::Module &M, RepeatFilter Keep = nullptr);
+  /// repeated substrings it keeps; with Skip, no region has an instruction
+  /// of a block it skips (they map as illegal instructions do, and the
+  /// suffix tree, the analysis's largest part, grows with the repeats of
+  /// the rest alone).
+  void run(llvm::Module &M, RepeatFilter Keep = nullptr,
+           InstructionMapper::BlockFilter Skip = nullptr);
 
   /// Longest first; for one repeated substring, in the order llvm-sim
   /// lists them (see the essay, step 6).

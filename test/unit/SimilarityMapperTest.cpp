@@ -290,6 +290,20 @@ TEST_F(MapperTest, ModuleString) {
   for (unsigned N : Within.string())
     Illegal += N > 1000;
   EXPECT_EQ(Illegal, 5u); // allocas, br, ret; br, br (no marker after).
+
+  // Skipped blocks map as illegal instructions do (a run of them is one
+  // position): @g's loop, mul br, goes.
+  InstructionMapper Skipping({});
+  Skipping.mapModule(*M, [](const BasicBlock &BB) {
+    return BB.getName() == "l";
+  });
+  std::vector<unsigned> Skipped = {I0, 0, 1, 2, 0, I0 - 1, 0, 2, I0 - 2};
+  ArrayRef<unsigned> T = Skipping.string();
+  EXPECT_EQ(std::vector<unsigned>(T.begin(), T.end()), Skipped);
+  for (const MappedInstruction &P : Skipping.positions())
+    if (P.Legal) {
+      EXPECT_NE(P.Inst->getParent()->getName(), "l");
+    }
 }
 
 } // namespace
