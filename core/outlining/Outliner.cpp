@@ -36,7 +36,11 @@
 //  1. Groups. The similarity analysis runs over the whole module, with the
 //     options the outliner needs: direct calls match only calls of the same
 //     function (a callee never becomes an argument), musttail calls never
-//     match, every occurrence of a repeated run is a region.
+//     match, every occurrence of a repeated run is a region. A function
+//     whose every block is hot is left out of it: a region starts at its
+//     site, and no site in hot code is outlined (without a profile most of
+//     a program is hot, and the analysis over all of it doubled the
+//     link's peak memory).
 //
 //  2. Candidates (Candidates.cpp). Each group's regions are trimmed to a
 //     shape with one entry: leading phis stay with the blocks that enter
