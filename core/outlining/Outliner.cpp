@@ -655,7 +655,10 @@ private:
   double addedRunTime(const Priced &G);
   /// Drops the sites in hot code and those the budget cannot afford;
   /// Why says what dropped them.
-  void fitRunTime(Priced &G, std::string &Why);
+  /// Leaves out of G the sites in hot code or over the budget: Why says
+  /// why, LeftOut holds the first instruction of each.
+  void fitRunTime(Priced &G, std::string &Why,
+                  std::vector<Instruction *> &LeftOut);
   void take(const OutlineCandidate &C);
   /// A NotOutlined remark at At for Sites regions of Length instructions.
   void missed(Instruction *At, size_t Sites, size_t Length,
@@ -751,18 +754,21 @@ double Outliner::addedRunTime(const Priced &G) {
   return Added;
 }
 
-void Outliner::fitRunTime(Priced &G, std::string &Why) {
+void Outliner::fitRunTime(Priced &G, std::string &Why,
+                          std::vector<Instruction *> &LeftOut) {
   std::vector<OutlineSite> Kept;
   unsigned InHotCode = 0, OverBudget = 0;
   double Added = 0;
   for (OutlineSite &S : G.C.Sites) {
     if (Hot.isHot(*S.Insts.front()->getParent())) {
       ++InHotCode;
+      LeftOut.push_back(S.Insts.front());
       continue;
     }
     double Charge = siteRunTime(S, G.P);
     if (!Budget.affords(Added + Charge)) {
       ++OverBudget;
+      LeftOut.push_back(S.Insts.front());
       continue;
     }
     Added += Charge;
@@ -911,7 +917,8 @@ std::vector<unsigned> Outliner::select(std::vector<Priced> &All) {
     Instruction *At = G.C.Sites.front().Insts.front();
     size_t Sites = G.C.Sites.size(), Length = G.C.Sites.front().Insts.size();
     std::string Why;
-    fitRunTime(G, Why);
+    std::vector<Instruction *> LeftOut;
+    fitRunTime(G, Why, LeftOut);
     if (!Why.empty()) {
       if (G.C.Sites.size() < 2) {
         missed(At, Sites, Length, Why);
@@ -933,6 +940,11 @@ std::vector<unsigned> Outliner::select(std::vector<Priced> &All) {
     Budget.spend(G.RunTime);
     take(G.C);
     Selected.push_back(K);
+    // The sites left out say so, where the rest is outlined.
+    for (Instruction *I : LeftOut)
+      missed(I, Sites, Length,
+             Why + "; this one stays, the other " +
+                 std::to_string(G.C.Sites.size()) + " are outlined");
   }
   return Selected;
 }
@@ -985,8 +997,8 @@ bool Outliner::extract(Priced &G) {
       ORE.emit([&] {
         return OptimizationRemark(PassName, "Outlined", Call)
                << "outlined " << std::to_string(Rec.Instructions)
-               << " instructions into " << Name << " with "
-               << std::to_string(Rec.Sites - 1)
+               << " instructions into " << Name << ", one of "
+               << std::to_string(Rec.Sites)
                << " similar regions (~" << std::to_string(Rec.EstimatedBytes)
                << " bytes saved, " << Size.basis() << ")";
       });

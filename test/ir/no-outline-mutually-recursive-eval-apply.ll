@@ -244,6 +244,8 @@ entry:
 ; PROFILE-SAME:   !prof [[ENTRY:![0-9]+]]
 ; PROFILE-NOT:  define {{.*}}@coalesce.outlined
 
+; REMARK: remark: {{.*}}not outlined: 4 similar regions of 21 instructions are in hot code (2 of 4); this one stays, the other 2 are outlined
+; REMARK: remark: {{.*}}not outlined: 4 similar regions of 21 instructions are in hot code (2 of 4); this one stays, the other 2 are outlined
 ; REMARK: remark: {{.*}}not outlined: 3 similar regions of 21 instructions are in hot code (2 of 3)
 
 declare noalias ptr @malloc(i64)

@@ -229,6 +229,7 @@ entry:
 ; PROFILE-SAME:   !prof [[ENTRY:![0-9]+]]
 ; PROFILE-NOT:  define {{.*}}@coalesce.outlined
 
+; REMARK: remark: {{.*}}not outlined: 4 similar regions of 21 instructions are in hot code (1 of 4); this one stays, the other 3 are outlined
 ; REMARK: remark: {{.*}}not outlined: 2 similar regions of 21 instructions are in hot code (1 of 2)
 
 declare noalias ptr @malloc(i64)

@@ -3,9 +3,9 @@
 ; RUN: FileCheck %s --check-prefix=YAMLLOC --input-file=%t.yaml
 ; Purpose: each outlined site gets one Outlined remark at its own source location (its first instruction) naming the instruction count, the new function, how many other regions share it and the estimated saving; -pass-remarks-output writes them as !Passed remarks of pass coalesce-outline in the site's function.
 
-; CHECK-DAG: remark: t.c:12:7: outlined 21 instructions into coalesce.outlined.0 with 2 similar regions (~{{[1-9][0-9]*}} bytes saved, size model, x86_64)
-; CHECK-DAG: remark: t.c:22:7: outlined 21 instructions into coalesce.outlined.0 with 2 similar regions (~{{[1-9][0-9]*}} bytes saved, size model, x86_64)
-; CHECK-DAG: remark: t.c:32:7: outlined 21 instructions into coalesce.outlined.0 with 2 similar regions (~{{[1-9][0-9]*}} bytes saved, size model, x86_64)
+; CHECK-DAG: remark: t.c:12:7: outlined 21 instructions into coalesce.outlined.0, one of 3 similar regions (~{{[1-9][0-9]*}} bytes saved, size model, x86_64)
+; CHECK-DAG: remark: t.c:22:7: outlined 21 instructions into coalesce.outlined.0, one of 3 similar regions (~{{[1-9][0-9]*}} bytes saved, size model, x86_64)
+; CHECK-DAG: remark: t.c:32:7: outlined 21 instructions into coalesce.outlined.0, one of 3 similar regions (~{{[1-9][0-9]*}} bytes saved, size model, x86_64)
 ; CHECK-NOT: remark:
 
 ; YAMLLOC-DAG: DebugLoc:        { File: t.c, Line: 12, Column: 7 }
