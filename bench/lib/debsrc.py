@@ -125,7 +125,9 @@ def source_entries(suite, sources=APT_SOURCES, parts=APT_PARTS):
     return lines, "\n\n".join(stanzas) + ("\n" if stanzas else "")
 
 
-def _write_if_changed(path, text):
+def write_if_changed(path, text):
+    """Write text to path (through a temporary, replaced in one step)
+    unless it holds that already; whether it wrote."""
     old = None
     if os.path.exists(path):
         with open(path) as f:
@@ -165,9 +167,9 @@ def prepare_apt(ctx, suite):
             "no Debian %s entry in apt's sources (%s, %s/): the Debian source "
             "packages of the corpus are pinned to %s's versions" % (
                 suite, APT_SOURCES, APT_PARTS, suite))
-    changed = _write_if_changed(os.path.join(aptdir, "sources.list"),
+    changed = write_if_changed(os.path.join(aptdir, "sources.list"),
                                 "".join(line + "\n" for line in lines))
-    changed |= _write_if_changed(
+    changed |= write_if_changed(
         os.path.join(aptdir, "sources.d", "bench.sources"), deb822)
     opts = apt_options(aptdir)
     if aptdir not in _updated or changed:

@@ -6,7 +6,7 @@ import os
 import shutil
 import struct
 
-from debsrc import DebianProject
+from debsrc import DebianProject, write_if_changed
 from harness import Binary, Program, Unit, run_capture
 from projects.common import _digest
 
@@ -195,14 +195,7 @@ class Flac(DebianProject):
         for name, text in (("config.h", CONFIG_H),
                            ("bench_fixed_seed.h", self.FIXED_SEED_H)):
             path = os.path.join(root, name)
-            old = None
-            if os.path.exists(path):
-                with open(path) as f:
-                    old = f.read()
-            if old != text:
-                with open(path + ".tmp", "w") as f:
-                    f.write(text)
-                os.replace(path + ".tmp", path)
+            write_if_changed(path, text)
         return root
 
     def units(self, src):

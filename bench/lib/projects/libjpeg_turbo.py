@@ -5,7 +5,7 @@ import os
 import re
 import shutil
 
-from debsrc import DebianProject
+from debsrc import DebianProject, write_if_changed
 from harness import Binary, Program, Unit, run_capture
 
 VERSION = "2.1.5"
@@ -193,15 +193,7 @@ class LibjpegTurbo(DebianProject):
         for name in ("jconfig.h", "jconfigint.h", "jversion.h"):
             with open(os.path.join(root, name + ".in")) as f:
                 text = configure_file(f.read())
-            path = os.path.join(root, name)
-            old = None
-            if os.path.exists(path):
-                with open(path) as f:
-                    old = f.read()
-            if old != text:
-                with open(path + ".tmp", "w") as f:
-                    f.write(text)
-                os.replace(path + ".tmp", path)
+            write_if_changed(os.path.join(root, name), text)
         return root
 
     def archives(self):

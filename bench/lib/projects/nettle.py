@@ -5,7 +5,7 @@ import hashlib
 import os
 import re
 
-from debsrc import DebianProject
+from debsrc import DebianProject, write_if_changed
 from harness import BenchError, Binary, Program, Unit, run_capture
 from projects.common import CORPUS, _digest, own_unit
 
@@ -81,14 +81,7 @@ class Nettle(DebianProject):
             version = version.replace(k, v)
         for name, text in (("config.h", conf), ("version.h", version)):
             path = os.path.join(root, name)
-            old = None
-            if os.path.exists(path):
-                with open(path) as f:
-                    old = f.read()
-            if old != text:
-                with open(path + ".tmp", "w") as f:
-                    f.write(text)
-                os.replace(path + ".tmp", path)
+            write_if_changed(path, text)
         return root
 
     def archives(self):
