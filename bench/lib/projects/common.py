@@ -76,3 +76,17 @@ def own_unit(path, flags, name):
         digest = _digest(f.read())[:16]
     return Unit(path, list(flags) + ["-DBENCH_SOURCE_SHA256=" + digest],
                 name=name)
+
+
+def xorshift32(seed=2463534242):
+    """Marsaglia's xorshift32 from seed: a function that gives the next
+    number each call, the same sequence on every run (generated inputs)."""
+    x = seed
+
+    def rnd():
+        nonlocal x
+        x ^= (x << 13) & 0xffffffff
+        x ^= x >> 17
+        x ^= (x << 5) & 0xffffffff
+        return x
+    return rnd

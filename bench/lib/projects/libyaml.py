@@ -6,7 +6,7 @@ import shutil
 
 from debsrc import DebianProject
 from harness import Binary, Program, Unit, run_capture
-from projects.common import _digest
+from projects.common import _digest, xorshift32
 
 LIB = ["api", "dumper", "emitter", "loader", "parser", "reader", "scanner",
        "writer"]
@@ -33,14 +33,7 @@ def yaml_document(path, n=RECORDS):
     two documents."""
     if os.path.exists(path):
         return path
-    x = 2463534242
-
-    def rnd():  # xorshift32
-        nonlocal x
-        x ^= (x << 13) & 0xffffffff
-        x ^= x >> 17
-        x ^= (x << 5) & 0xffffffff
-        return x
+    rnd = xorshift32()
     words = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta",
              "theta", "iota", "kappa", "lambda", "mu", "nu", "xi",
              "omicron", "pi", "rho", "sigma", "tau", "upsilon"]

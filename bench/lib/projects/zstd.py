@@ -7,7 +7,7 @@ import struct
 
 from debsrc import DebianProject
 from harness import Binary, Program, Unit, run_capture
-from projects.common import _digest
+from projects.common import _digest, xorshift32
 
 
 def zstd_input(path, scale=1):
@@ -16,14 +16,7 @@ def zstd_input(path, scale=1):
     slightly changed, megabytes later (long-distance matches)."""
     if os.path.exists(path):
         return path
-    x = 2463534242
-
-    def rnd():  # xorshift32
-        nonlocal x
-        x ^= (x << 13) & 0xffffffff
-        x ^= x >> 17
-        x ^= (x << 5) & 0xffffffff
-        return x
+    rnd = xorshift32()
     verbs = ["GET", "GET", "GET", "POST", "PUT", "DELETE"]
     paths = ["/api/v1/items", "/api/v1/users", "/static/app.js",
              "/healthz", "/api/v2/orders", "/login"]
