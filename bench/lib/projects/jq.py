@@ -7,7 +7,7 @@ import shutil
 
 from debsrc import DebianProject, fetch
 from harness import Binary, Program, Unit, run_capture
-from projects.common import CORPUS, _digest
+from projects.common import CORPUS, _digest, xorshift32
 
 
 class Oniguruma(DebianProject):
@@ -84,14 +84,7 @@ def jq_document(path, orders=1500):
     dates), the same bytes on every run."""
     if os.path.exists(path):
         return path
-    x = 88172645
-
-    def rnd():  # xorshift32
-        nonlocal x
-        x ^= (x << 13) & 0xffffffff
-        x ^= x >> 17
-        x ^= (x << 5) & 0xffffffff
-        return x
+    rnd = xorshift32(88172645)
     names = ["ada", "grace", "alan", "edsger", "barbara", "ken", "dennis",
              "niklaus", "donald", "john", "frances", "margaret"]
     countries = ["CH", "FR", "PT", "AT", "DE", "IT", "NL", "SE"]

@@ -4,7 +4,7 @@ import os
 
 from debsrc import DebianProject
 from harness import Binary, Program, Unit, run_capture
-from projects.common import GMOCK, _digest, test_checks
+from projects.common import GMOCK, _digest, test_checks, xorshift32
 
 
 def yaml_input(path):
@@ -13,14 +13,7 @@ def yaml_input(path):
     a few documents in one stream."""
     if os.path.exists(path):
         return path
-    x = 2463534242
-
-    def rnd():  # xorshift32
-        nonlocal x
-        x ^= (x << 13) & 0xffffffff
-        x ^= x >> 17
-        x ^= (x << 5) & 0xffffffff
-        return x
+    rnd = xorshift32()
     words = ["alpha", "beta", "gamma", "delta", "eps ilon", "zeta: z",
              "'q'", "line\\nbreak", "caf\u00e9", "- dash"]
     out = ["%YAML 1.2\n---\n"]
