@@ -5,13 +5,8 @@ import shutil
 
 from debsrc import DebianProject
 from harness import Binary, Program, Unit, run_capture
-from projects.common import _digest
+from projects.common import _digest, round_trip as common_round_trip
 from projects.zstd import zstd_input
-
-
-def file_digest(path):
-    with open(path, "rb") as f:
-        return _digest(f.read())
 
 
 def head_of(path, dest, n):
@@ -74,24 +69,12 @@ class Brotli(DebianProject):
                 return run_capture([z] + argv, stdin, cwd=wd)
 
             def round_trip(name, src_path, cargs, dargs=()):
-                # Compress to a file, test it, decompress it to another:
-                # ok when the round trip is exact; the baseline comparison
-                # takes the compressed bytes.
-                c = os.path.join(wd, name + ".br")
-                d = os.path.join(wd, name + ".out")
-                rc1, _ = zrun(["-f", "-n"] + cargs + [src_path, "-o", c])
-                rc2, _ = zrun(["-t"] + list(dargs) + [c])
-                rc3, _ = zrun(["-f", "-n", "-d"] + list(dargs) +
-                              [c, "-o", d])
-                ok = rc1 == 0 and rc2 == 0 and rc3 == 0 and \
-                    os.path.exists(d) and \
-                    file_digest(d) == file_digest(src_path)
-                size = os.path.getsize(c) if os.path.exists(c) else None
-                out[name] = (ok, (rc1, rc2, rc3, size,
-                                  file_digest(c) if size else None))
-                for f in (c, d):
-                    if os.path.exists(f):
-                        os.remove(f)
+                return common_round_trip(
+                    zrun, wd, out, name, src_path, ".br",
+                    [["-f", "-n"] + cargs + ["{src}", "-o", "{packed}"],
+                     ["-t"] + list(dargs) + ["{packed}"],
+                     ["-f", "-n", "-d"] + list(dargs) +
+                      ["{packed}", "-o", "{out}"]])
 
             # tests/compatibility_test.sh: the shipped compressed files,
             # from a file and from a stream.

@@ -5,13 +5,8 @@ import shutil
 
 from debsrc import DebianProject
 from harness import Binary, Program, Unit, run_capture
-from projects.common import _digest
+from projects.common import _digest, file_digest
 from projects.zstd import zstd_input
-
-
-def file_digest(path):
-    with open(path, "rb") as f:
-        return _digest(f.read())
 
 
 class Bzip2(DebianProject):

@@ -15,6 +15,33 @@ def _digest(data):
     return hashlib.sha256(data).hexdigest()
 
 
+def file_digest(path):
+    with open(path, "rb") as f:
+        return _digest(f.read())
+
+
+def round_trip(run, wd, out, name, src_path, ext, steps, keep=False):
+    """One check of a compressor: run each step in turn (its argv, with
+    {src}, {packed} and {out} filled in: compress SRC_PATH to NAME.EXT,
+    maybe test it, decompress it to NAME.out); ok when every step exits 0
+    and what comes out is the input. The baseline comparison takes each
+    step's exit code and the compressed bytes. Returns the compressed
+    file's path, kept only with keep."""
+    packed = os.path.join(wd, name + ext)
+    unpacked = os.path.join(wd, name + ".out")
+    fill = {"{src}": src_path, "{packed}": packed, "{out}": unpacked}
+    rcs = tuple(run([fill.get(a, a) for a in argv])[0] for argv in steps)
+    ok = all(rc == 0 for rc in rcs) and os.path.exists(unpacked) and \
+        file_digest(unpacked) == file_digest(src_path)
+    size = os.path.getsize(packed) if os.path.exists(packed) else None
+    out[name] = (ok, rcs + (size, file_digest(packed) if size else None))
+    if not keep:
+        for f in (packed, unpacked):
+            if os.path.exists(f):
+                os.remove(f)
+    return packed
+
+
 def script_checks(binpath, exe, scripts, argv_of, cwd=None, timeout=600):
     """Run each script; ok when it exits 0; result is what it printed."""
     out = {}

@@ -8,7 +8,10 @@ import struct
 
 from debsrc import DebianProject, write_if_changed
 from harness import Binary, Program, Unit, run_capture
-from projects.common import _digest
+from projects.common import (
+    _digest,
+    file_digest,
+    round_trip as common_round_trip)
 
 # What flac's configure finds on glibc, with the options we build with:
 # no Ogg (--disable-ogg), no assembly or intrinsics
@@ -158,11 +161,6 @@ def flac_raw24(path, seconds=5, rate=48000):
     return write_once(path, data)
 
 
-def file_digest(path):
-    with open(path, "rb") as f:
-        return _digest(f.read())
-
-
 class Flac(DebianProject):
     """The flac command line (encoder and decoder) with libFLAC."""
     name = "flac"
@@ -235,21 +233,13 @@ class Flac(DebianProject):
                 return run_capture([fl] + argv, stdin, cwd=wd)
 
             def round_trip(name, src_path, cargs, dargs=()):
-                # Encode, test, decode: ok when the decoded file is the
-                # input; the baseline comparison takes the FLAC bytes.
-                c = os.path.join(wd, name + ".flac")
-                d = os.path.join(wd, name + ".out")
-                rc1, _ = frun(["-s", "-f"] + cargs + [src_path, "-o", c])
-                rc2, _ = frun(["-s", "-t", c])
-                rc3, _ = frun(["-s", "-f", "-d"] + list(dargs) +
-                              [c, "-o", d])
-                ok = rc1 == 0 and rc2 == 0 and rc3 == 0 and \
-                    os.path.exists(d) and \
-                    file_digest(d) == file_digest(src_path)
-                size = os.path.getsize(c) if os.path.exists(c) else None
-                out[name] = (ok, (rc1, rc2, rc3, size,
-                                  file_digest(c) if size else None))
-                return c
+                return common_round_trip(
+                    frun, wd, out, name, src_path, ".flac",
+                    [["-s", "-f"] + cargs + ["{src}", "-o", "{packed}"],
+                     ["-s", "-t", "{packed}"],
+                     ["-s", "-f", "-d"] + list(dargs) +
+                      ["{packed}", "-o", "{out}"]],
+                    keep=True)
 
             # The presets: fixed predictors (0-2), LPC of rising orders
             # and apodizations (3-8), exhaustive model search, no

@@ -5,13 +5,8 @@ import shutil
 
 from debsrc import DebianProject
 from harness import Binary, Program, Unit, run_capture
-from projects.common import _digest
+from projects.common import _digest, round_trip as common_round_trip
 from projects.zstd import zstd_input
-
-
-def file_digest(path):
-    with open(path, "rb") as f:
-        return _digest(f.read())
 
 
 class Lz4(DebianProject):
@@ -61,23 +56,11 @@ class Lz4(DebianProject):
                 return run_capture([z] + argv, stdin, cwd=wd)
 
             def round_trip(name, src_path, cargs, dargs=()):
-                # Compress to a file, test it, decompress it to another:
-                # ok when the round trip is exact; the baseline comparison
-                # takes the compressed bytes.
-                c = os.path.join(wd, name + ".lz4")
-                d = os.path.join(wd, name + ".out")
-                rc1, _ = zrun(["-q", "-f"] + cargs + [src_path, c])
-                rc2, _ = zrun(["-q", "-t"] + list(dargs) + [c])
-                rc3, _ = zrun(["-q", "-f", "-d"] + list(dargs) + [c, d])
-                ok = rc1 == 0 and rc2 == 0 and rc3 == 0 and \
-                    os.path.exists(d) and \
-                    file_digest(d) == file_digest(src_path)
-                size = os.path.getsize(c) if os.path.exists(c) else None
-                out[name] = (ok, (rc1, rc2, rc3, size,
-                                  file_digest(c) if size else None))
-                for f in (c, d):
-                    if os.path.exists(f):
-                        os.remove(f)
+                return common_round_trip(
+                    zrun, wd, out, name, src_path, ".lz4",
+                    [["-q", "-f"] + cargs + ["{src}", "{packed}"],
+                     ["-q", "-t"] + list(dargs) + ["{packed}"],
+                     ["-q", "-f", "-d"] + list(dargs) + ["{packed}", "{out}"]])
 
             # The fast compressor, accelerated and not; HC's hash chains
             # (3-9) and optimal parser (10-12); the frame's options.

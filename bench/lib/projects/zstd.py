@@ -7,7 +7,11 @@ import struct
 
 from debsrc import DebianProject
 from harness import Binary, Program, Unit, run_capture
-from projects.common import _digest, xorshift32
+from projects.common import (
+    _digest,
+    file_digest,
+    round_trip as common_round_trip,
+    xorshift32)
 
 
 def zstd_input(path, scale=1):
@@ -111,10 +115,6 @@ class Zstd(DebianProject):
                                scale=1 / 3)
             return big, small
 
-        def file_digest(path):
-            with open(path, "rb") as f:
-                return _digest(f.read())
-
         def check(ctx, variant, binpath):
             z = binpath["zstd"]
             big, small = inputs(ctx)
@@ -128,22 +128,11 @@ class Zstd(DebianProject):
                 return run_capture([z] + argv, stdin, cwd=wd)
 
             def round_trip(name, src_path, cargs, dargs=()):
-                # Compress to a file, decompress it to another: ok when the
-                # round trip is exact; the baseline comparison takes the
-                # compressed bytes.
-                c = os.path.join(wd, name + ".zst")
-                d = os.path.join(wd, name + ".out")
-                rc1, t1 = zrun(["-q", "-f"] + cargs + [src_path, "-o", c])
-                rc2, t2 = zrun(["-q", "-f", "-d"] + list(dargs) +
-                               [c, "-o", d])
-                ok = rc1 == 0 and rc2 == 0 and os.path.exists(d) and \
-                    file_digest(d) == file_digest(src_path)
-                size = os.path.getsize(c) if os.path.exists(c) else None
-                res = (rc1, rc2, size, file_digest(c) if size else None)
-                out[name] = (ok, res)
-                for f in (c, d):
-                    if os.path.exists(f):
-                        os.remove(f)
+                return common_round_trip(
+                    zrun, wd, out, name, src_path, ".zst",
+                    [["-q", "-f"] + cargs + ["{src}", "-o", "{packed}"],
+                     ["-q", "-f", "-d"] + list(dargs) +
+                      ["{packed}", "-o", "{out}"]])
 
             round_trip("level-1", big, ["-1"])
             round_trip("level-3", big, ["-3"])
