@@ -1078,6 +1078,14 @@ def bench_program(ctx, project, prog, objs, unit_by_name, build_errors=None,
     timed = [b for b in prog.binaries if b.name == prog.timed][0]
     others = [b for b in prog.binaries if b is not timed]
 
+    # The main binary's link, as a command to time elsewhere
+    # (bench/link-time pairs them with farm-bench): the driver's argv and
+    # the options coalesce reads from COALESCE_OPTIONS.
+    for v in usable:
+        cmd, env = link_cmd(ctx, v, timed, objs[v.objset],
+                            binpath[v.key][timed.name], cxx_of(timed))
+        V[v.key]["link_cmd"] = {"argv": cmd, "coalesce_options": (
+            env or {}).get("COALESCE_OPTIONS")}
     # Timed links of the main binary: rounds over the variants, one link at
     # a time, so that every variant sees the same machine state.
     for rep in range(ctx.link_reps):
