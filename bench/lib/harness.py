@@ -924,7 +924,8 @@ def stored_result(ctx, project, name):
     if not ctx.resume:
         return None
     path = stored_path(ctx, project, name)
-    if ctx.save_modules:
+    if ctx.save_modules and not os.path.exists(os.path.join(
+            ctx.save_modules, "%s.%s.bc" % (name, TARGET.name))):
         # A stored result has no module to show: measure again.
         return None
     try:
