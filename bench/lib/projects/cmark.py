@@ -1,8 +1,10 @@
 """cmark, the CommonMark reference implementation (Debian)."""
 
 import os
+import subprocess
 import sys
 
+import harness
 from debsrc import DebianProject
 from harness import Binary, Program, Unit, run_capture
 from projects.common import _digest
@@ -108,12 +110,21 @@ class Cmark(DebianProject):
                                     ("smart-punct", "smart_punct.txt",
                                      " --smart"),
                                     ("regression", "regression.txt", "")):
-                rc, text = run_capture(
-                    [sys.executable, os.path.join(src, "test",
-                                                  "spec_tests.py"),
-                     "--no-normalize", "--spec",
-                     os.path.join(src, "test", txt), "--program",
-                     exe + opts], cwd=os.path.join(src, "test"))
+                # The host's Python runs the program, under the target's
+                # emulator when it is another target's.
+                try:
+                    r = subprocess.run(
+                        [sys.executable, os.path.join(src, "test",
+                                                      "spec_tests.py"),
+                         "--no-normalize", "--spec",
+                         os.path.join(src, "test", txt), "--program",
+                         " ".join(harness.TARGET.emulator + [exe]) + opts],
+                        cwd=os.path.join(src, "test"),
+                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                        timeout=900)
+                    rc, text = r.returncode, r.stdout
+                except subprocess.TimeoutExpired as e:
+                    rc, text = "timeout", e.stdout or b""
                 last = text.decode(errors="replace").strip() \
                     .splitlines()[-1:]
                 out["test-" + name] = (rc == 0 and bool(last) and
