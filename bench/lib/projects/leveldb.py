@@ -80,8 +80,13 @@ class Leveldb(Project):
         names = [b.name for b in tests]
 
         def test_check(ctx, variant, binpath):
+            # db_test's DBTest.HiddenValuesAreRemoved races the background
+            # compaction: on a loaded machine it fails one run in four for
+            # every variant, the baseline too (three failures in a row
+            # happened); five tries.
             return test_checks(ctx, binpath, names,
-                               ctx.path("work", "leveldb-tests", variant.key))
+                               ctx.path("work", "leveldb-tests", variant.key),
+                               retries=4)
 
         def bench_argv(binpath, workdir):
             return [binpath["db_bench"]] + self.DB_BENCH + [
