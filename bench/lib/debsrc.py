@@ -18,6 +18,7 @@ projects/ say what they build).
 
 import glob
 import os
+import re
 import shutil
 import subprocess
 import tarfile
@@ -123,6 +124,18 @@ def source_entries(suite, sources=APT_SOURCES, parts=APT_PARTS):
                                          for t in text.split("\n")))
                 stanzas.append("\n".join(out))
     return lines, "\n\n".join(stanzas) + ("\n" if stanzas else "")
+
+
+def configured_header(template_path, values):
+    """A config.h as configure writes it from its template (config.h.in):
+    each `#undef NAME` becomes `#define NAME VALUE` where values has NAME,
+    and is commented out where it has not."""
+    with open(template_path) as f:
+        return re.sub(
+            r"^#undef (\w+)\s*$",
+            lambda m: "#define %s %s" % (m.group(1), values[m.group(1)])
+            if m.group(1) in values else "/* #undef %s */" % m.group(1),
+            f.read(), flags=re.M)
 
 
 def write_if_changed(path, text):

@@ -5,7 +5,7 @@ import hashlib
 import os
 import re
 
-from debsrc import DebianProject, write_if_changed
+from debsrc import DebianProject, configured_header, write_if_changed
 from harness import BenchError, Binary, Program, Unit, run_capture
 from projects.common import CORPUS, _digest, own_unit
 
@@ -69,12 +69,7 @@ class Nettle(DebianProject):
 
     def setup(self, root):
         # config.h and version.h as configure writes them from their .in.
-        with open(os.path.join(root, "config.h.in")) as f:
-            conf = re.sub(
-                r"^#undef (\w+)\s*$",
-                lambda m: "#define %s %s" % (m.group(1), CONFIG[m.group(1)])
-                if m.group(1) in CONFIG else "/* #undef %s */" % m.group(1),
-                f.read(), flags=re.M)
+        conf = configured_header(os.path.join(root, "config.h.in"), CONFIG)
         with open(os.path.join(root, "version.h.in")) as f:
             version = f.read()
         for k, v in VERSION.items():

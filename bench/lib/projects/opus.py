@@ -8,7 +8,7 @@ import os
 import re
 import shutil
 
-from debsrc import DebianProject, write_if_changed
+from debsrc import DebianProject, configured_header, write_if_changed
 from harness import BenchError, Binary, Program, Unit, run_capture
 from projects.common import _digest, file_digest, xorshift32
 
@@ -253,12 +253,7 @@ class Opus(DebianProject):
 
     def setup(self, root):
         # config.h as configure writes it from its .in.
-        with open(os.path.join(root, "config.h.in")) as f:
-            conf = re.sub(
-                r"^#undef (\w+)\s*$",
-                lambda m: "#define %s %s" % (m.group(1), CONFIG[m.group(1)])
-                if m.group(1) in CONFIG else "/* #undef %s */" % m.group(1),
-                f.read(), flags=re.M)
+        conf = configured_header(os.path.join(root, "config.h.in"), CONFIG)
         self.config_h = conf
         write_if_changed(os.path.join(root, "config.h"), conf)
         return root
