@@ -5,7 +5,7 @@ import hashlib
 import os
 import shutil
 
-from debsrc import DebianProject
+from debsrc import DebianProject, write_if_changed
 from harness import Binary, Program, Unit, run_capture
 from projects.common import CORPUS, _digest, own_unit
 
@@ -78,14 +78,7 @@ class Expat(DebianProject):
 
     def setup(self, root):
         conf = os.path.join(root, "expat", "lib", "expat_config.h")
-        old = None
-        if os.path.exists(conf):
-            with open(conf) as f:
-                old = f.read()
-        if old != CONFIG:
-            with open(conf + ".tmp", "w") as f:
-                f.write(CONFIG)
-            os.replace(conf + ".tmp", conf)
+        write_if_changed(conf, CONFIG)
         return root
 
     def units(self, src):

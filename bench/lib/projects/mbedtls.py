@@ -6,7 +6,7 @@ import os
 import subprocess
 import sys
 
-from debsrc import DebianProject
+from debsrc import DebianProject, write_if_changed
 from harness import BenchError, Binary, Program, Unit, run_capture
 from projects.common import _digest
 
@@ -72,14 +72,7 @@ class Mbedtls(DebianProject):
 
     def setup(self, root):
         conf = os.path.join(root, "include", "bench_config.h")
-        old = None
-        if os.path.exists(conf):
-            with open(conf) as f:
-                old = f.read()
-        if old != CONFIG:
-            with open(conf + ".tmp", "w") as f:
-                f.write(CONFIG)
-            os.replace(conf + ".tmp", conf)
+        write_if_changed(conf, CONFIG)
         # The test suites' C files and their .datax, generated from
         # tests/suites as tests/Makefile does (a Python script of the
         # package's own, tests/scripts/generate_test_code.py).
