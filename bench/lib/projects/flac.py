@@ -11,7 +11,8 @@ from harness import Binary, Program, Unit, run_capture
 from projects.common import (
     _digest,
     file_digest,
-    round_trip as common_round_trip)
+    round_trip as common_round_trip,
+    xorshift32)
 
 # What flac's configure finds on glibc, with the options we build with:
 # no Ogg (--disable-ogg), no assembly or intrinsics
@@ -94,40 +95,35 @@ FLAC = ["analyze", "decode", "encode", "foreign_metadata", "main",
         "local_string_utils", "utils", "vorbiscomment"]
 
 
-def _xorshift(x):
-    x ^= (x << 13) & 0xffffffff
-    x ^= x >> 17
-    x ^= (x << 5) & 0xffffffff
-    return x
-
-
-def pcm_samples(seconds, rate, channels, amp):
-    """Interleaved integer samples, the same on every run: a melody of
-    decaying harmonic notes (a quarter second each, from a fixed
-    sequence), a bass tone, a little noise; the second channel a mix of
-    the first and a tone of its own (what stereo decorrelation finds)."""
-    x = 0x9e3779b9
+def melody(seconds, rate, rnd):
+    """Pairs of float samples in about [-1, 1], the same for the same
+    rnd (common.xorshift32): a melody of decaying harmonic notes (a
+    quarter second each, from a fixed sequence), a bass tone, a little
+    noise; and a second channel that mixes the first with a tone of its
+    own (what stereo decorrelation finds)."""
     scale = [0, 2, 4, 5, 7, 9, 11, 12, 14, 16]
-    notes = []
-    for _ in range(int(seconds * 4) + 1):
-        x = _xorshift(x)
-        notes.append(220.0 * 2 ** (scale[x % len(scale)] / 12.0))
-    out = array.array("i")
+    notes = [220.0 * 2 ** (scale[rnd() % len(scale)] / 12.0)
+             for _ in range(int(seconds * 4) + 1)]
     step = rate // 4
     tau = 2 * math.pi / rate
     for i in range(int(seconds * rate)):
         k, t = divmod(i, step)
         f = notes[k]
         env = math.exp(-3.0 * t / step)
-        x = _xorshift(x)
-        noise = ((x & 0xffff) - 32768) / 32768.0
+        noise = ((rnd() & 0xffff) - 32768) / 32768.0
         s = env * (0.5 * math.sin(tau * f * i) +
                    0.2 * math.sin(tau * 2 * f * i) +
                    0.1 * math.sin(tau * 3.01 * f * i)) + \
             0.15 * math.sin(tau * 55 * i) + 0.01 * noise
+        yield s, 0.8 * s + 0.05 * math.sin(tau * 330 * i)
+
+
+def pcm_samples(seconds, rate, channels, amp):
+    """Interleaved integer samples of melody(), the same on every run."""
+    out = array.array("i")
+    for s, v in melody(seconds, rate, xorshift32(0x9e3779b9)):
         out.append(int(s * 0.8 * amp))
         if channels == 2:
-            v = 0.8 * s + 0.05 * math.sin(tau * 330 * i)
             out.append(int(v * 0.8 * amp))
     return out
 

@@ -11,6 +11,7 @@ import shutil
 from debsrc import DebianProject, configured_header, write_if_changed
 from harness import BenchError, Binary, Program, Unit, run_capture
 from projects.common import _digest, file_digest, xorshift32
+from projects.flac import melody
 
 # What configure finds on glibc, given to upstream's config.h.in as
 # configure does, for the default floating-point build (Debian's) with
@@ -115,28 +116,13 @@ def mk_list(path, var):
 # ---------------------------------------------------------------- inputs
 
 def music(seconds, rate, seed):
-    """Interleaved stereo floats in [-1, 1], the same on every run: a
-    melody of decaying harmonic notes (a quarter second each), a bass
-    tone, a little noise; the second channel a mix of the first and a
-    tone of its own."""
-    rnd = xorshift32(seed)
-    scale = [0, 2, 4, 5, 7, 9, 11, 12, 14, 16]
-    notes = [220.0 * 2 ** (scale[rnd() % len(scale)] / 12.0)
-             for _ in range(int(seconds * 4) + 1)]
+    """Interleaved stereo floats in [-1, 1], the same on every run: flac's
+    melody (decaying harmonic notes, a bass tone, a little noise; the
+    second channel a mix of the first and a tone of its own)."""
     out = array.array("d")
-    step = rate // 4
-    tau = 2 * math.pi / rate
-    for i in range(int(seconds * rate)):
-        k, t = divmod(i, step)
-        f = notes[k]
-        env = math.exp(-3.0 * t / step)
-        noise = ((rnd() & 0xffff) - 32768) / 32768.0
-        s = env * (0.5 * math.sin(tau * f * i) +
-                   0.2 * math.sin(tau * 2 * f * i) +
-                   0.1 * math.sin(tau * 3.01 * f * i)) + \
-            0.15 * math.sin(tau * 55 * i) + 0.01 * noise
+    for s, v in melody(seconds, rate, xorshift32(seed)):
         out.append(0.8 * s)
-        out.append(0.8 * (0.8 * s + 0.05 * math.sin(tau * 330 * i)))
+        out.append(0.8 * v)
     return out
 
 
