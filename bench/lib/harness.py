@@ -965,6 +965,10 @@ def bench_project(ctx, project, only_programs=None):
         got = stored_result(ctx, project, n)
         if got is not None:
             stored[n] = got
+            if ctx.save_modules:
+                # stored_result found the module; the run reports it.
+                ctx.saved_modules.append(os.path.join(
+                    ctx.save_modules, "%s.%s.bc" % (n, TARGET.name)))
             log("[%s] measured by an earlier run with the same settings: "
                 "%s" % (n, stored_path(ctx, project, n)))
     if len(stored) == len(names):

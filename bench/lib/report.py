@@ -777,6 +777,11 @@ def text_summary(programs, variants, native=True):
                        % (p["name"], p["workload"]))
             out += text_table(*compact_rows(p, variants))
             continue
+        if len(variants) == 1:
+            out.append("%s: %s .text %s bytes" % (
+                p["name"], variants[0].key,
+                "{:,}".format(p["variants"][variants[0].key]["text"] or 0)))
+            continue
         out.append("%s: %s" % (p["name"], ", ".join(
             "%s %s%s" % (v.key, "skipped" if p["variants"][v.key].get(
                 "skipped") else pct(p["variants"][v.key]["text_ratio"]),
