@@ -61,7 +61,7 @@ struct Config {
   /// outliner by default and where outlining beside it was not measured
   /// to pay (SizeModel::outlinesByDefault: RISC-V 64). On AArch64 the
   /// outliner runs without it, pricing each region by what the machine
-  /// outliner would share of it (SizeModel::outlinedShare).
+  /// outliner would share of it (SizeModel::machineOutlinerBytes).
   bool OutlineWithMachineOutliner = false;
   /// The module is one backend's of a ThinLTO link: after the other
   /// stages, functions other modules may hold too are named by their

@@ -82,16 +82,20 @@
 //     A site the code generator's tail merging folds into another copy
 //     (core/size/TailMerging.h: a gtest body's cleanup chains) has nothing
 //     to save and, as the same call on the same slots, stays folded.
-//     The difference is scaled by the share of it the target's machine
-//     outliner would not have had anyway (SizeModel::outlinedShare), by
-//     the region's shape: where the code generator runs one (AArch64 at
-//     -Oz), a region that spans blocks keeps its whole saving (the
-//     machine outliner shares runs within one block only), straight-line
-//     code that calls is left to it (it shares a run ending in a call as
-//     a jump to the callee, with no frame, where an outlined function
-//     that calls must set one up: such groups made every AArch64 corpus
-//     program larger), and other straight-line code keeps the share a
-//     removed body keeps. The plan of the function (Extraction.cpp)
+//     Where the code generator runs a machine outliner (AArch64 at -Oz),
+//     what it would have shared of the regions anyway is taken off
+//     (SizeModel::machineOutlinerBytes, run by run: a branch or a constant
+//     that differs between sites ends a run); straight-line code that
+//     calls is left to it (it shares a run ending in a call as a jump to
+//     the callee, with no frame, where an outlined function that calls
+//     must set one up: such groups made every AArch64 corpus program
+//     larger), and a group must save one instruction a site beyond the
+//     minimum (the runs its calls cut at the regions' edges, which the
+//     model does not see). A value the caller must now keep across the
+//     call with no callee-saved register left at the site (the values it
+//     keeps across its other calls there hold them) is priced as a spill
+//     and a reload.
+//     The plan of the function (Extraction.cpp)
 //     decides how outputs come back: with one way out, the output most
 //     sites use is the return value; the others go through slots, and
 //     when sites need different sets an extra argument, the output
@@ -239,6 +243,9 @@ public:
     /// FreshUnsavedAt[X]: those of FreshAt[X] of a register class the
     /// calling convention does not preserve (spilled around a new call).
     std::vector<unsigned> FreshUnsavedAt;
+    /// KeptAt[X]: values of a preserved class live at X that a call
+    /// already separates from their last use: they hold saved registers.
+    std::vector<unsigned> KeptAt;
     /// Whether a call stands strictly between positions Def and Last.
     bool callBetween(unsigned Def, unsigned Last) const {
       return Last > Def + 1 && CallsUpTo[Last - 1] != CallsUpTo[Def];
@@ -296,16 +303,25 @@ private:
     // A value is live from just after its definition to its last use:
     // one difference array over the values no call separates from their
     // last use, then prefix sums.
-    std::vector<int> Delta(N + 2, 0), UnsavedDelta(N + 2, 0);
+    std::vector<int> Delta(N + 2, 0), UnsavedDelta(N + 2, 0),
+        KeptDelta(N + 2, 0);
     auto Track = [&](const Value &V, unsigned Def) {
       unsigned Last = lastUse(V, P.Position);
-      if (Last > Def && !P.callBetween(Def, Last)) {
-        ++Delta[Def + 1];
-        --Delta[Last + 1];
-        if (!preservedAcrossCalls(*V.getType(), *F.getParent())) {
-          ++UnsavedDelta[Def + 1];
-          --UnsavedDelta[Last + 1];
+      if (Last <= Def)
+        return;
+      bool Preserved = preservedAcrossCalls(*V.getType(), *F.getParent());
+      if (P.callBetween(Def, Last)) {
+        if (Preserved && !isa<AllocaInst>(V)) {
+          ++KeptDelta[Def + 1];
+          --KeptDelta[Last + 1];
         }
+        return;
+      }
+      ++Delta[Def + 1];
+      --Delta[Last + 1];
+      if (!Preserved) {
+        ++UnsavedDelta[Def + 1];
+        --UnsavedDelta[Last + 1];
       }
     };
     for (Argument &A : F.args())
@@ -314,10 +330,12 @@ private:
       Track(I, P.Position[&I]);
     P.FreshAt.assign(N + 2, 0);
     P.FreshUnsavedAt.assign(N + 2, 0);
-    int Live = 0, LiveUnsaved = 0;
+    P.KeptAt.assign(N + 2, 0);
+    int Live = 0, LiveUnsaved = 0, LiveKept = 0;
     for (unsigned X = 0; X < N + 2; ++X) {
       P.FreshAt[X] = unsigned(Live += Delta[X]);
       P.FreshUnsavedAt[X] = unsigned(LiveUnsaved += UnsavedDelta[X]);
+      P.KeptAt[X] = unsigned(LiveKept += KeptDelta[X]);
     }
   }
 
@@ -343,9 +361,17 @@ private:
 };
 
 struct GroupPrice {
-  int64_t Saving = 0; ///< Net, after the share the target really saves.
-  int64_t Gross = 0;  ///< Net, before it.
-  double Share = 1;   ///< SizeModel::outlinedShare of the region.
+  int64_t Saving = 0; ///< Net, beyond what the machine outliner shares.
+  int64_t Gross = 0;  ///< Net, without the machine outliner.
+  /// What the target's machine outliner would have shared of the regions
+  /// (0 where it runs none).
+  int64_t MachineOutlined = 0;
+  /// Straight-line code that calls, where the target runs a machine
+  /// outliner: it shares such runs more cheaply.
+  bool LeftToMachineOutliner = false;
+  /// Bytes the saving must exceed beyond the minimum: where the model is
+  /// least sure (SizeModel::machineOutlinerSiteMargin).
+  int64_t Margin = 0;
   uint64_t RegionBytes = 0;
   uint64_t FunctionBytes = 0;
 };
@@ -360,12 +386,15 @@ struct GroupPrice {
 /// the site becomes one more). Those live just after the site, less the
 /// site's own outputs, which the call hands back. Unsaved: those of a
 /// register class the calling convention does not preserve, which are
-/// spilled and reloaded around the call rather than kept in a register.
+/// spilled and reloaded around the call rather than kept in a register;
+/// and those beyond the callee-saved registers left free by the values
+/// the function already keeps across a call there (a function short of
+/// registers spills them too).
 struct ValuesAcross {
   unsigned Saved = 0, Unsaved = 0;
 };
-static ValuesAcross valuesAcross(const OutlineSite &S,
-                                 const FunctionFacts::Facts &Fx) {
+static ValuesAcross freshAcross(const OutlineSite &S,
+                                const FunctionFacts::Facts &Fx) {
   unsigned End = Fx.Position.lookup(S.Insts.back());
   if (End + 1 >= Fx.FreshAt.size())
     return {};
@@ -385,6 +414,19 @@ static ValuesAcross valuesAcross(const OutlineSite &S,
   }
   return {Fresh - Unsaved, Unsaved};
 }
+static ValuesAcross valuesAcross(const OutlineSite &S,
+                                 const FunctionFacts::Facts &Fx,
+                                 unsigned SavedRegisters) {
+  ValuesAcross V = freshAcross(S, Fx);
+  unsigned End = Fx.Position.lookup(S.Insts.back());
+  unsigned Kept = End + 1 < Fx.KeptAt.size() ? Fx.KeptAt[End + 1] : 0;
+  unsigned Free = SavedRegisters > Kept ? SavedRegisters - Kept : 0;
+  if (V.Saved > Free) {
+    V.Unsaved += V.Saved - Free;
+    V.Saved = Free;
+  }
+  return V;
+}
 
 /// The code that passes V, a value from before Site, to the call that
 /// replaces it: computed in place when Site held all of V's uses (the call
@@ -397,6 +439,50 @@ static Feature parameterFeature(const Value &V, const OutlineSite &Site) {
       }))
     return Feature::ArgumentInPlace;
   return argumentFeature(V);
+}
+
+/// What the target's machine outliner would have shared of C's regions
+/// had coalesce left them: each run of straight-line code the same at
+/// every site (a branch, or an operand that is a different constant at
+/// some site, ends a run), priced by SizeModel::machineOutlinerBytes.
+static double machineOutlined(const OutlineCandidate &C, const OutlinePlan &P,
+                              const SizeModel &Size, InstructionBytes &BytesOf,
+                              FunctionFacts &Facts) {
+  if (!Size.runsMachineOutliner())
+    return 0;
+  const OutlineSite &Ref = C.Sites.front();
+  DenseSet<const Value *> Differs;
+  for (unsigned V : P.Parameters)
+    if (any_of(C.Sites, [&](const OutlineSite &S) {
+          return isa<Constant>(S.Values[V]);
+        }))
+      Differs.insert(Ref.Values[V]);
+  unsigned Leaves = 0;
+  for (const OutlineSite &S : C.Sites)
+    Leaves += !Facts.of(*S.F).MakesCalls;
+  double Shared = 0;
+  SizeModel::OutlinerRun Run;
+  auto End = [&] {
+    Shared += Size.machineOutlinerBytes(Run, C.Sites.size(), Leaves);
+    Run = {};
+  };
+  for (const Instruction *I : Ref.Insts) {
+    if (I->isTerminator() || any_of(I->operands(), [&](const Use &U) {
+          return Differs.contains(U.get());
+        })) {
+      End();
+      continue;
+    }
+    uint64_t B = BytesOf(*I);
+    if (B == 0)
+      continue;
+    if (Run.EndsInCall)
+      Run.Calls = true;
+    Run.Bytes += double(B);
+    Run.EndsInCall = makesCall(*I);
+  }
+  End();
+  return Shared;
 }
 
 /// Step 3: the bytes outlining C as planned by P saves.
@@ -446,7 +532,8 @@ static GroupPrice priceCandidate(const OutlineCandidate &C,
     }
     FunctionFacts::Facts &Fx = Facts.of(*Site.F);
     if (!RegionCalls) {
-      ValuesAcross Across = valuesAcross(Site, Fx);
+      ValuesAcross Across =
+          valuesAcross(Site, Fx, Size.calleeSavedRegisters());
       Add(Feature::ValueAcrossCall, Across.Saved);
       Add(Feature::UnsavedAcrossCall, Across.Unsaved);
     }
@@ -491,12 +578,19 @@ static GroupPrice priceCandidate(const OutlineCandidate &C,
   G.FunctionBytes = G.RegionBytes + uint64_t(std::lround(Size.bytes(Own))) +
                     Size.paddingBytes(*Ref.F);
   Net -= double(G.FunctionBytes);
-  // What the target's machine outliner would have shared of it anyway.
+  G.Gross = std::lround(Net);
+  // What the target's machine outliner would have shared of it anyway:
+  // straight-line code that calls is left to it whole; of the rest, the
+  // runs it would share (machineOutlined).
   bool SpansBlocks =
       any_of(Ref.Insts, [](const Instruction *I) { return I->isTerminator(); });
-  G.Share = Size.outlinedShare({SpansBlocks, RegionCalls});
-  G.Gross = std::lround(Net);
-  G.Saving = std::lround(Net * G.Share);
+  if (Size.runsMachineOutliner() && RegionCalls && !SpansBlocks)
+    G.LeftToMachineOutliner = true;
+  else
+    G.MachineOutlined =
+        std::lround(machineOutlined(C, P, Size, BytesOf, Facts));
+  G.Saving = G.Gross - G.MachineOutlined;
+  G.Margin = int64_t(Size.machineOutlinerSiteMargin()) * C.Sites.size();
   return G;
 }
 
@@ -701,14 +795,25 @@ bool Outliner::evaluate(Priced &G, std::string *Why) {
              std::to_string(Options.MaxArguments);
     return false;
   }
-  if (G.Price.Share == 0) {
+  if (G.Price.LeftToMachineOutliner) {
     if (Why)
       *Why = "are straight-line code that calls: left to the target's "
              "machine outliner";
     return false;
   }
-  if (G.Price.Saving < int64_t(Options.MinBenefit)) {
-    if (Why)
+  if (G.Price.Saving - G.Price.Margin < int64_t(Options.MinBenefit)) {
+    if (Why && G.Price.Saving >= int64_t(Options.MinBenefit))
+      *Why = "would save " + std::to_string(G.Price.Saving) + " bytes (" +
+             Size.basis() + "), less than the margin of " +
+             std::to_string(G.Price.Margin) +
+             " the target's machine outliner asks beyond the minimum";
+    else if (Why && G.Price.MachineOutlined > 0 &&
+             G.Price.Gross >= int64_t(Options.MinBenefit))
+      *Why = "would save " + std::to_string(G.Price.Gross) +
+             " bytes, of which the target's machine outliner would share " +
+             std::to_string(G.Price.MachineOutlined) + " anyway (" +
+             Size.basis() + "): left to it";
+    else if (Why)
       *Why = "would save " + std::to_string(G.Price.Saving) + " bytes (" +
              Size.basis() + "), less than the minimum of " +
              std::to_string(Options.MinBenefit);
@@ -728,23 +833,25 @@ bool Outliner::dropTaken(OutlineCandidate &C) const {
 /// The instructions one site's call executes that the region did not: the
 /// call and return, the arguments, the reloads of outputs, the test of the
 /// exit taken, a spill and a reload of each value the calling convention
-/// does not keep across the call, and where the region calls, the frame
+/// does not keep across the call or no saved register is left for, and
+/// where the region calls, the frame
 /// the outlined function sets up and a save and restore of each argument
 /// it keeps across its calls.
 static double siteCallSequence(const OutlineSite &S, const OutlinePlan &P,
-                               FunctionFacts &Facts) {
+                               FunctionFacts &Facts, unsigned SavedRegisters) {
   double N = 3.0 + P.arguments() + P.PointerOutputs.size() * 2.0 +
              (P.Exits > 1 ? 2.0 : 0.0);
   bool RegionCalls =
       any_of(S.Insts, [](const Instruction *I) { return makesCall(*I); });
   if (RegionCalls)
     return N + 2.0 + 2.0 * P.Parameters.size();
-  return N + 2.0 * valuesAcross(S, Facts.of(*S.F)).Unsaved;
+  return N + 2.0 * valuesAcross(S, Facts.of(*S.F), SavedRegisters).Unsaved;
 }
 
 double Outliner::siteRunTime(const OutlineSite &S, const OutlinePlan &P) {
   const BasicBlock &BB = *S.Insts.front()->getParent();
-  return Hot.isCold(BB) ? 0 : siteCallSequence(S, P, Facts) * Hot.count(BB);
+  return Hot.isCold(BB) ? 0 : siteCallSequence(S, P, Facts, Size.calleeSavedRegisters()) *
+                              Hot.count(BB);
 }
 
 double Outliner::addedRunTime(const Priced &G) {
@@ -803,8 +910,8 @@ void Outliner::missed(Instruction *At, size_t Sites, size_t Length,
 }
 
 void Outliner::findGroups() {
-  // The least net saving, before the share of it the target really saves,
-  // that rounds to MinBenefit bytes after the largest share. Where
+  // The least net saving, before what the target's machine outliner
+  // would share of it, that rounds to MinBenefit bytes. Where
   // NotOutlined remarks are asked for, a group that saves less, but
   // something, is weighed for its remark.
   LLVMContext &Ctx = M.getContext();
@@ -813,7 +920,7 @@ void Outliner::findGroups() {
                  Ctx.getDiagHandlerPtr()->isMissedOptRemarkEnabled(PassName);
   if (Remarks)
     Wanted = std::min(Wanted, 1.0);
-  double Least = (Wanted - 0.5) / std::max(Size.largestOutlinedShare(), 1e-9);
+  double Least = Wanted - 0.5;
   // No site in hot code is outlined, and a region starts at its site: a
   // function whose every block is hot has no region to give, and does not
   // enter the analysis (without a profile most of a program's code is hot,
@@ -873,8 +980,7 @@ std::vector<Priced> Outliner::collect() {
         std::string Why;
         if (evaluate(G, &Why))
           GoodOf[Group].push_back(std::move(G));
-        else if (G.Price.Saving > 0 ||
-                 (G.Price.Share == 0 && G.Price.Gross > 0))
+        else if (G.Price.Saving > 0 || G.Price.Gross > 0)
           ShortOf[Group].push_back({G.C.Sites.front().Insts.front(),
                                     G.C.Sites.size(),
                                     G.C.Sites.front().Insts.size(),
@@ -980,6 +1086,7 @@ bool Outliner::extract(Priced &G) {
   Rec.Outputs = G.P.PointerOutputs.size() + (G.P.ReturnedOutput != 0);
   Rec.Exits = G.P.Exits;
   Rec.EstimatedBytes = uint64_t(std::max<int64_t>(G.Price.Saving, 0));
+  Rec.MachineOutlinerBytes = uint64_t(G.Price.MachineOutlined);
   SetVector<Function *> Callers;
   for (const OutlineSite &S : G.C.Sites)
     Callers.insert(S.F);

@@ -131,6 +131,8 @@ json::Value Report::toJSON() const {
         {"parameters", R.Parameters}, {"outputs", R.Outputs},
         {"exits", R.Exits},           {"estimated_bytes", R.EstimatedBytes},
     };
+    if (R.MachineOutlinerBytes)
+      O["machine_outliner_bytes"] = R.MachineOutlinerBytes;
     if (!R.Stage.empty())
       O["stage"] = R.Stage;
     if (!R.Module.empty())

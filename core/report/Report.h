@@ -66,8 +66,12 @@ struct OutlineRecord {
   unsigned Parameters = 0;   ///< Values and constants that differ.
   unsigned Outputs = 0;      ///< Values handed back to the sites.
   unsigned Exits = 1;        ///< Ways out of the region.
-  /// The regions' bytes minus the calls and the new function (SizeBasis).
+  /// The regions' bytes minus the calls and the new function (SizeBasis),
+  /// beyond what the target's machine outliner would have shared of them.
   uint64_t EstimatedBytes = 0;
+  /// What the machine outliner would have shared of them (where the target
+  /// runs one; written only then).
+  uint64_t MachineOutlinerBytes = 0;
   std::string Stage = {};
   /// In a report of several modules (ThinLTO), the module it was in.
   std::string Module = {};

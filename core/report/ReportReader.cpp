@@ -155,6 +155,7 @@ std::optional<Report> readReport(const json::Value &V, std::string &Error) {
     O.Outputs = unsigned(F.number("outputs"));
     O.Exits = unsigned(F.number("exits"));
     O.EstimatedBytes = F.number("estimated_bytes");
+    O.MachineOutlinerBytes = F.number("machine_outliner_bytes", false);
     O.Stage = F.text("stage", false);
     O.Module = F.text("module", false);
     R.Outlines.push_back(std::move(O));

@@ -46,10 +46,23 @@ struct SizeTable {
   /// where the code generator runs the machine outliner by default, which
   /// already shares much of what similar bodies have in common.
   double RemovedShare = 1;
+  /// The share of what the machine outliner could share of an outlined
+  /// group's runs (SizeModel::machineOutlinerBytes) that it does share
+  /// (registers differ where IR is the same), fitted on the size audit.
+  double MachineOutlinerShare = 1;
+  /// Bytes per site an outlined group must save beyond the minimum where
+  /// the machine outliner runs: the call that replaces a site also cuts
+  /// the runs it would have shared across the region's edges, which the
+  /// model does not see (the guard of issue 38; see SizeModel.cpp).
+  unsigned MachineOutlinerSiteMargin = 0;
   /// Integer and pointer arguments the calling convention passes in
   /// registers: beyond them a call stores arguments on the stack, and a
   /// thunk that passes more than it received can no longer jump.
   unsigned IntegerArgumentRegisters = 6;
+  /// Integer and pointer registers a callee preserves, free for values
+  /// kept across calls: beyond them a value across a call is spilled and
+  /// reloaded.
+  unsigned CalleeSavedRegisters = 6;
   /// What a select on a merged function's selector costs beyond the
   /// prices of its features (see SizeModel.cpp).
   unsigned SelectorSelectBytes = 0;
@@ -83,6 +96,8 @@ public:
 
   /// SizeTable::IntegerArgumentRegisters of the target (6 without a table).
   unsigned integerArgumentRegisters() const;
+  /// SizeTable::CalleeSavedRegisters of the target (6 without a table).
+  unsigned calleeSavedRegisters() const;
   /// SizeTable::SelectorSelectBytes of the target (x86-64's without a
   /// table).
   unsigned selectorSelectBytes() const;
@@ -127,22 +142,30 @@ public:
   uint64_t paddingBytes(const llvm::Function &F) const;
   /// SizeTable::RemovedShare (1 without a table).
   double removedShare() const;
+  /// Whether the target's code generator runs the machine outliner by
+  /// default (removedShare() below 1).
+  bool runsMachineOutliner() const { return removedShare() < 1; }
 
-  /// The shape of an outlined region, as far as the machine outliner
-  /// cares: whether it holds a branch (spans blocks) and whether it calls.
-  struct RegionShape {
-    bool SpansBlocks = false;
-    bool Calls = false;
+  /// A run of straight-line code the same at every site of an outlined
+  /// group (no branch, no operand that differs between the sites): what
+  /// the machine outliner could share of it.
+  struct OutlinerRun {
+    double Bytes = 0;        ///< At one site.
+    bool Calls = false;      ///< Holds a call before its end.
+    bool EndsInCall = false; ///< Its last instruction is a call.
   };
-  /// The share of an outlined region's net saving that is really saved.
-  /// 1 where the code generator runs no machine outliner (removedShare()
-  /// is 1). Where it runs one: 1 for a region that spans blocks (the
-  /// machine outliner shares runs of one block only), 0 for straight-line
-  /// code that calls (left to the machine outliner), removedShare() for
-  /// the rest. See the essay in SizeModel.cpp.
-  double outlinedShare(RegionShape Shape) const;
-  /// The largest outlinedShare() of any shape (for bounds).
-  double largestOutlinedShare() const;
+  /// What the target's machine outliner would save on Run, repeated at
+  /// Sites places, LeafSites of them in functions that make no call (their
+  /// return address is saved around the outlined call), times
+  /// SizeTable::MachineOutlinerShare (not every repeat in IR is one in
+  /// machine code). 0 where the target runs none, or where it would not
+  /// pay. See the essay in SizeModel.cpp.
+  double machineOutlinerBytes(const OutlinerRun &Run, unsigned Sites,
+                              unsigned LeafSites) const;
+  /// SizeTable::MachineOutlinerSiteMargin (0 where the target runs no
+  /// machine outliner).
+  unsigned machineOutlinerSiteMargin() const;
+
   /// Whether coalesce's outliner runs for this target without being asked:
   /// where the code generator runs no machine outliner, and where it does
   /// and outlining beside it, priced by outlinedShare(), was measured to

@@ -1,6 +1,6 @@
 ; RUN: %opt-coalesce -passes=coalesce -coalesce-runtime-budget=1000 -coalesce-print-merges -disable-output %s 2>&1 | FileCheck %s --check-prefix=DEFAULT
 ; RUN: %opt-coalesce -passes=coalesce -coalesce-runtime-budget=1000 -coalesce-outline-with-machine-outliner -coalesce-print-merges -disable-output %s 2>&1 | FileCheck %s --check-prefix=ASKED
-; Purpose: for a target whose code generator runs LLVM's machine outliner by default and where outlining beside it was not measured (RISC-V 64: the size model's removed share is below 1), the outliner stands aside unless -coalesce-outline-with-machine-outliner asks for it. The module is the RFC example, which is outlined on x86-64 and, by default, on AArch64 (outline-aarch64-straight-line.ll).
+; Purpose: for a target whose code generator runs LLVM's machine outliner by default and where outlining beside it was not measured (RISC-V 64: the size model's removed share is below 1), the outliner stands aside unless -coalesce-outline-with-machine-outliner asks for it. The module is outline-aarch64-straight-line.ll's (the RFC example with three constants that differ between its sites), which is outlined on x86-64 and, by default, on AArch64.
 
 target datalayout = "e-m:e-p:64:64-i64:64-i128:128-n32:64-S128"
 target triple = "riscv64-unknown-linux-gnu"
@@ -24,12 +24,13 @@ entry:
   %s1 = add i32 %m0, %v1
   %a2 = getelementptr inbounds i8, ptr %p, i64 8
   %v2 = load i32, ptr %a2, align 4
-  %x2 = xor i32 %s1, %v2
+  %x2x = xor i32 %s1, %v2
+  %x2 = add i32 %x2x, 500
   %a3 = getelementptr inbounds i8, ptr %p, i64 12
   %v3 = load i32, ptr %a3, align 4
   %o3 = or i32 %x2, %v3
   store i32 %o3, ptr %p, align 4
-  %sh = shl i32 %o3, 3
+  %sh = mul i32 %o3, 21
   store i32 %sh, ptr %a1, align 4
   %sub = sub i32 %sh, %v0
   store i32 %sub, ptr %a2, align 4
@@ -47,12 +48,13 @@ entry:
   %s1 = add i32 %m0, %v1
   %a2 = getelementptr inbounds i8, ptr %q, i64 8
   %v2 = load i32, ptr %a2, align 4
-  %x2 = xor i32 %s1, %v2
+  %x2x = xor i32 %s1, %v2
+  %x2 = add i32 %x2x, 600
   %a3 = getelementptr inbounds i8, ptr %q, i64 12
   %v3 = load i32, ptr %a3, align 4
   %o3 = or i32 %x2, %v3
   store i32 %o3, ptr %q, align 4
-  %sh = shl i32 %o3, 3
+  %sh = mul i32 %o3, 28
   store i32 %sh, ptr %a1, align 4
   %sub = sub i32 %sh, %v0
   store i32 %sub, ptr %a2, align 4
@@ -71,12 +73,13 @@ entry:
   %s1 = add i32 %m0, %v1
   %a2 = getelementptr inbounds i8, ptr %r, i64 8
   %v2 = load i32, ptr %a2, align 4
-  %x2 = xor i32 %s1, %v2
+  %x2x = xor i32 %s1, %v2
+  %x2 = add i32 %x2x, 700
   %a3 = getelementptr inbounds i8, ptr %r, i64 12
   %v3 = load i32, ptr %a3, align 4
   %o3 = or i32 %x2, %v3
   store i32 %o3, ptr %r, align 4
-  %sh = shl i32 %o3, 3
+  %sh = mul i32 %o3, 35
   store i32 %sh, ptr %a1, align 4
   %sub = sub i32 %sh, %v0
   store i32 %sub, ptr %a2, align 4

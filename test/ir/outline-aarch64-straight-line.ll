@@ -1,6 +1,10 @@
 ; RUN: %opt-coalesce -passes=coalesce -coalesce-runtime-budget=1000 -S %s | FileCheck %s
 ; RUN: %opt-coalesce -passes=coalesce -coalesce-runtime-budget=1000 -coalesce-print-merges -disable-output %s 2>&1 | FileCheck %s --check-prefix=SUMMARY
-; Purpose: on AArch64, whose code generator runs LLVM's machine outliner by default, coalesce's outliner runs without being asked: a straight-line region without calls (the RFC example, 3 sites of 16 instructions) is priced at the share of its saving the machine outliner would not have had anyway (the size model's removed share) and outlined.
+; RUN: %opt-coalesce -passes=coalesce -coalesce-runtime-budget=1000 %s -o %t.outlined.bc
+; RUN: llc -relocation-model=pic -filetype=obj %s -o %t.kept.o
+; RUN: llc -relocation-model=pic -filetype=obj %t.outlined.bc -o %t.outlined.o
+; RUN: %python %test_tools/text_size.py --le outlined=%t.outlined.o kept=%t.kept.o
+; Purpose: on AArch64, whose code generator runs LLVM's machine outliner by default, coalesce's outliner runs without being asked and outlines straight-line code the machine outliner cannot share: the RFC example (3 sites of 17 instructions, no call) with three constants that differ between the sites, which cut its runs short. The model takes off what the machine outliner would share of the runs between them and still finds a saving; llc agrees (.text 200 bytes outlined, 240 kept, with LLVM 22, the machine outliner on in both).
 
 target datalayout = "e-m:e-i8:8:32-i16:16:32-i64:64-i128:128-n32:64-S128-Fn32"
 target triple = "aarch64-unknown-linux-gnu"
@@ -13,7 +17,7 @@ declare void @use(i32)
 ; CHECK-LABEL: define void @f(
 ; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    call void @use(i32 %n)
-; CHECK-NEXT:    call void @coalesce.outlined.0(ptr %p, i32 10)
+; CHECK-NEXT:    call void @coalesce.outlined.0(ptr %p, i32 10, i32 500, i32 21)
 ; CHECK-NEXT:    ret void
 define void @f(ptr %p, i32 %n) minsize {
 entry:
@@ -25,12 +29,13 @@ entry:
   %s1 = add i32 %m0, %v1
   %a2 = getelementptr inbounds i8, ptr %p, i64 8
   %v2 = load i32, ptr %a2, align 4
-  %x2 = xor i32 %s1, %v2
+  %x2x = xor i32 %s1, %v2
+  %x2 = add i32 %x2x, 500
   %a3 = getelementptr inbounds i8, ptr %p, i64 12
   %v3 = load i32, ptr %a3, align 4
   %o3 = or i32 %x2, %v3
   store i32 %o3, ptr %p, align 4
-  %sh = shl i32 %o3, 3
+  %sh = mul i32 %o3, 21
   store i32 %sh, ptr %a1, align 4
   %sub = sub i32 %sh, %v0
   store i32 %sub, ptr %a2, align 4
@@ -39,7 +44,7 @@ entry:
 
 ; CHECK-LABEL: define void @g(
 ; CHECK:         call void @use(i32 %k)
-; CHECK-NEXT:    call void @coalesce.outlined.0(ptr %q, i32 12)
+; CHECK-NEXT:    call void @coalesce.outlined.0(ptr %q, i32 12, i32 600, i32 28)
 ; CHECK-NEXT:    ret void
 define void @g(ptr %q, i32 %n) minsize {
 entry:
@@ -52,12 +57,13 @@ entry:
   %s1 = add i32 %m0, %v1
   %a2 = getelementptr inbounds i8, ptr %q, i64 8
   %v2 = load i32, ptr %a2, align 4
-  %x2 = xor i32 %s1, %v2
+  %x2x = xor i32 %s1, %v2
+  %x2 = add i32 %x2x, 600
   %a3 = getelementptr inbounds i8, ptr %q, i64 12
   %v3 = load i32, ptr %a3, align 4
   %o3 = or i32 %x2, %v3
   store i32 %o3, ptr %q, align 4
-  %sh = shl i32 %o3, 3
+  %sh = mul i32 %o3, 28
   store i32 %sh, ptr %a1, align 4
   %sub = sub i32 %sh, %v0
   store i32 %sub, ptr %a2, align 4
@@ -66,7 +72,7 @@ entry:
 
 ; CHECK-LABEL: define void @h(
 ; CHECK:         call void @use(i32 %n)
-; CHECK-NEXT:    call void @coalesce.outlined.0(ptr %r, i32 14)
+; CHECK-NEXT:    call void @coalesce.outlined.0(ptr %r, i32 14, i32 700, i32 35)
 ; CHECK-NEXT:    ret void
 define void @h(ptr %r, i32 %n) minsize {
 entry:
@@ -80,21 +86,24 @@ entry:
   %s1 = add i32 %m0, %v1
   %a2 = getelementptr inbounds i8, ptr %r, i64 8
   %v2 = load i32, ptr %a2, align 4
-  %x2 = xor i32 %s1, %v2
+  %x2x = xor i32 %s1, %v2
+  %x2 = add i32 %x2x, 700
   %a3 = getelementptr inbounds i8, ptr %r, i64 12
   %v3 = load i32, ptr %a3, align 4
   %o3 = or i32 %x2, %v3
   store i32 %o3, ptr %r, align 4
-  %sh = shl i32 %o3, 3
+  %sh = mul i32 %o3, 35
   store i32 %sh, ptr %a1, align 4
   %sub = sub i32 %sh, %v0
   store i32 %sub, ptr %a2, align 4
   ret void
 }
 
-; The multiplier is the second argument; everything else is the first site's code.
+; The three constants are the last arguments; everything else is the first site's code.
 
-; CHECK-LABEL: define internal void @coalesce.outlined.0(ptr %q, i32 %in)
+; CHECK-LABEL: define internal void @coalesce.outlined.0(ptr %q, i32 %in, i32 %in1, i32 %in2)
 ; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    %v0 = load i32, ptr %q, align 4
 ; CHECK-NEXT:    %m0 = mul i32 %v0, %in
+; CHECK:         %x2 = add i32 %x2x, %in1
+; CHECK:         %sh = mul i32 %o3, %in2
