@@ -1000,7 +1000,11 @@ def bench_project(ctx, project, only_programs=None):
         try:
             objs[objset] = compile_all(ctx, project, src, units, tc,
                                        objset=objset, lto=lto)
-            make_archives(ctx, project, objs[objset], objset)
+            # Only the archives of the programs measured now: a program
+            # an earlier run measured has its units left uncompiled.
+            make_archives(ctx, project, objs[objset], objset,
+                          archives_of(b for p in programs
+                                      for b in p.binaries))
         except (BenchError, subprocess.CalledProcessError) as e:
             # The variants of these objects fail, visibly; the others run.
             log("[%s] build of %s FAILED: %s" % (
