@@ -328,6 +328,47 @@ INSTANTIATE_TEST_SUITE_P(Targets, FittedModelTest,
                          ::testing::Values("x86_64-unknown-linux-gnu",
                                            "aarch64-unknown-linux-gnu"));
 
+/// What the machine outliner would share of a run coalesce outlines: only
+/// where the target runs one, more for a longer run and more sites, less
+/// where the sites' functions make no call (the return address is saved
+/// around each outlined call), and nothing for a run too short to pay.
+TEST_F(SizeModelTest, MachineOutlinerSharesRunsWhereItRuns) {
+  Module &A64 = parse("define void @f() {\n  ret void\n}\n",
+                      "aarch64-unknown-linux-gnu");
+  SizeModel Size = SizeModel::forModule(A64);
+  ASSERT_TRUE(Size.runsMachineOutliner());
+  SizeModel::OutlinerRun Run;
+  Run.Bytes = 40;
+  double Three = Size.machineOutlinerBytes(Run, 3, 0);
+  // Two of the three copies go, for a call at each and one return.
+  EXPECT_NEAR(Three, 2 * 40 - 3 * Size.price(Feature::Call) -
+                         Size.price(Feature::Return), 1e-9);
+  EXPECT_GT(Size.machineOutlinerBytes(Run, 6, 0), Three);
+  EXPECT_LT(Size.machineOutlinerBytes(Run, 3, 3), Three);
+  // Ending in a call, the outlined run jumps to it: no return of its own.
+  SizeModel::OutlinerRun Tail = Run;
+  Tail.EndsInCall = true;
+  EXPECT_GT(Size.machineOutlinerBytes(Tail, 3, 0), Three);
+  // A call before its end: the outlined function saves its return address.
+  SizeModel::OutlinerRun Inner = Run;
+  Inner.Calls = true;
+  EXPECT_LT(Size.machineOutlinerBytes(Inner, 3, 0), Three);
+  SizeModel::OutlinerRun Short;
+  Short.Bytes = 4;
+  EXPECT_EQ(Size.machineOutlinerBytes(Short, 3, 0), 0);
+  EXPECT_EQ(Size.machineOutlinerBytes(Run, 1, 0), 0);
+  EXPECT_GT(Size.machineOutlinerSiteMargin(), 0u);
+
+  Module &X86 = parse("define void @f() {\n  ret void\n}\n",
+                      "x86_64-unknown-linux-gnu");
+  SizeModel NoOutliner = SizeModel::forModule(X86);
+  EXPECT_FALSE(NoOutliner.runsMachineOutliner());
+  EXPECT_EQ(NoOutliner.machineOutlinerBytes(Run, 3, 0), 0);
+  EXPECT_EQ(NoOutliner.machineOutlinerSiteMargin(), 0u);
+  EXPECT_EQ(NoOutliner.calleeSavedRegisters(), 6u);
+  EXPECT_EQ(Size.calleeSavedRegisters(), 10u);
+}
+
 TEST_F(SizeModelTest, UnknownTargetFallsBackAndSaysSo) {
   Module &Mod = parse("define i32 @f(i32 %a) {\n"
                       "  %b = add i32 %a, 1\n  ret i32 %b\n}\n",
