@@ -17,6 +17,7 @@ import os
 import resource
 import shutil
 import signal
+import stat
 import subprocess
 import tempfile
 from dataclasses import dataclass, field
@@ -107,6 +108,18 @@ def limit_memory():
     lock another thread of the gauntlet could hold at the fork."""
     if MEMORY_LIMIT > 0:
         resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+
+
+def null_device_intact():
+    """Whether /dev/null is still the null device. A command run as root
+    that removes or renames over its output can take it away (the gauntlet
+    feeds every tool broken input); every later command then fails to
+    start. The gauntlet checks it around every chunk, so that the loss is
+    charged to the mode and seeds that caused it."""
+    try:
+        return stat.S_ISCHR(os.lstat(os.devnull).st_mode)
+    except OSError:
+        return False
 
 
 def run(cmd, timeout, cwd=None, env=None, stdin=None):
