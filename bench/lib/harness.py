@@ -633,6 +633,26 @@ def link_one(ctx, variant, binary, objs, out, cxx):
     return secs, None, peak
 
 
+def scan_plan_totals(outputs):
+    """What the scans of the links of OUTPUTS planned (link_one keeps each
+    plan next to its output): {families, functions, predicted}, predicted
+    being the bytes the scan expects the families to save, the sum of their
+    "saved" (to set against the .text measured with and without the scan);
+    None if a plan is missing."""
+    out = {"families": 0, "functions": 0, "predicted": 0}
+    for o in outputs:
+        try:
+            with open(o + ".plan.json") as f:
+                plan = json.load(f)
+        except (OSError, ValueError):
+            return None
+        for fam in plan.get("families") or []:
+            out["families"] += 1
+            out["functions"] += len(fam.get("members") or [])
+            out["predicted"] += fam.get("saved") or 0
+    return out
+
+
 def save_module(ctx, program, binary, objs, cxx, kind=""):
     """--save-modules: link binary once more as the baseline does, with
     ld.lld's --save-temps, and keep the merged module it writes just before
@@ -1174,6 +1194,10 @@ def bench_program(ctx, project, prog, objs, unit_by_name, build_errors=None,
             r["text"] = r["text_by_binary"].get(timed.name)
         elif complete:
             r["text"] = total
+        if v.scan:
+            r["scan_plan"] = scan_plan_totals(
+                [binpath[v.key][b.name] for b in prog.binaries
+                 if prog.text != "main" or b is timed])
         if v.coalesce and timed.name in r["text_by_binary"]:
             # The report is the proof that coalesce ran in this link: a
             # host that silently skipped the plugin would measure nothing.

@@ -347,6 +347,9 @@ def markdown(meta, programs, variants, geo):
     thin_text = thin_section(programs, variants)
     if thin_text:
         w(thin_text)
+    scan_text = scan_section(programs, variants)
+    if scan_text:
+        w(scan_text)
     stages = stage_rows(programs, keys)
     if stages:
         w("## Each stage: predicted against measured\n")
@@ -752,6 +755,69 @@ def thin_section(programs, variants):
         w("%s (geometric means over %d program%s: %s against %s)%s.\n" % (
             say, g["programs"], "" if g["programs"] == 1 else "s",
             pct(g["thin_text_ratio"]), pct(g["full_text_ratio"]), more))
+    return "\n".join(out)
+
+
+SCAN, WITHOUT_SCAN = "thin-coalesce-scan-icf", "thin-coalesce-icf"
+
+
+def scan_rows(programs):
+    """Per program where both links ran: the scan's plan (families, the
+    bytes it predicted) against what it measurably saved, the .text of the
+    same ThinLTO link without the scan less the .text with it."""
+    rows = []
+    for p in programs:
+        V = p.get("variants") or {}
+        a, b = V.get(WITHOUT_SCAN), V.get(SCAN)
+        if not (a and b and a.get("text") and b.get("text")):
+            continue
+        plan = b.get("scan_plan") or {}
+        rows.append({"name": p["name"], "families": plan.get("families"),
+                     "predicted": plan.get("predicted"),
+                     "measured": a["text"] - b["text"],
+                     "text": a["text"], "ok": not (failed(a) or failed(b))})
+    return rows
+
+
+def scan_section(programs, variants):
+    """Markdown: the cross-module scan audited, per program (issue 38: the
+    scan adds no bytes)."""
+    keys = {v.key for v in variants}
+    if not {SCAN, WITHOUT_SCAN} <= keys:
+        return ""
+    rows = scan_rows(programs)
+    if not rows:
+        return ""
+    out = []
+    w = out.append
+    w("## The scan across modules: planned against measured\n")
+    w("*predicted*: the bytes the families of the scan's plan were priced "
+      "to save (their `saved`, summed over the program's links); "
+      "*measured*: thin-coalesce+icf's `.text` less "
+      "thin-coalesce+scan+icf's, the same ThinLTO link without and with "
+      "the plan. A negative measured saving is a program the scan made "
+      "larger.\n")
+    w("| program | families | predicted | measured | measured / .text |")
+    w("|---|---:|---:|---:|---:|")
+    larger = []
+    for r in rows:
+        fail = "" if r["ok"] else " **FAIL**"
+        w("| %s | %s | %s | %s%s | %+.3f%% |" % (
+            r["name"], num(r["families"]), num(r["predicted"]),
+            num(r["measured"]), fail, 100.0 * r["measured"] / r["text"]))
+        if r["measured"] < 0:
+            larger.append(r)
+    pred = sum(r["predicted"] or 0 for r in rows)
+    meas = sum(r["measured"] for r in rows)
+    w("| **total** | %s | %s | %s | |" % (
+        num(sum(r["families"] or 0 for r in rows)), num(pred), num(meas)))
+    w("")
+    if larger:
+        w("Larger with the scan: %s.\n" % ", ".join(
+            "%s (%+d bytes)" % (r["name"], r["measured"]) for r in larger))
+    else:
+        w("No program is larger with the scan than without it (%d "
+          "program%s).\n" % (len(rows), "" if len(rows) == 1 else "s"))
     return "\n".join(out)
 
 

@@ -66,7 +66,13 @@
 //     are found again among those that stay), and so do those
 //     the backend's inliner would take into their callers (only called,
 //     and once or small): their bodies go anyway, and merging them would
-//     keep them. A callee that
+//     keep them (but where a planned family passes one's address: it
+//     stays then). A callee that differs and that the backend would
+//     inline into the member (only called, there; local, or made local by
+//     the thin link: no other module names it or calls the member, and
+//     the output does not export it) stays out of line once merged, the
+//     shared body calling it through its parameter: its entry and exit
+//     and the call come off the member's saving. A callee that
 //     differs makes a call indirect: in a member's hot loop, the family
 //     stays apart. Each call of a member gains a move per constant (and a
 //     jump through a thunk): the calls the module's hotness estimate gives
@@ -331,26 +337,49 @@ std::string identity(const Function &F, const std::string &Module) {
 /// What step 4 learns of one member in its module.
 struct Price {
   uint64_t Body = 0, Forward = 0;
+  /// What its callees that differ cost once merged (see price()).
+  uint64_t KeptCallees = 0;
   double RunTime = 0; ///< Instructions its calls gain per run.
   bool HotCallee = false;
   /// Its backend's inliner would take it into its callers (likelyInlined):
-  /// its body goes without merging, and would stay with it.
+  /// its body goes without merging, and would stay with it. Unless a
+  /// planned family passes its address: then it stays anyway.
   bool Inlined = false;
+  /// Its identity (identity()), and those of the callees it would pass to
+  /// the shared body.
+  std::string Identity;
+  std::vector<std::string> Passes;
 };
 
 /// Whether F's backend would inline it into its callers and drop it: a
-/// function the link may drop once unused (local, or an inline function's
-/// copy), called directly only, not noinline, and called once or no larger
-/// than what the inliner takes at its size level (minsize, optsize or
-/// neither: the inline thresholds' orders, in instructions).
-bool likelyInlined(Function &F) {
-  if (!(F.hasLocalLinkage() || F.isDiscardableIfUnused()) ||
+/// function the link may drop once unused (local, an inline function's
+/// copy, or Internal: one the thin link makes local to its module, see
+/// Scanner::internalized), called directly only, not noinline, and called
+/// once or no larger than what the inliner takes at its size level
+/// (minsize, optsize or neither: the inline thresholds' orders, in
+/// instructions).
+/// An alias of F that nothing uses and the link drops (a C++ complete
+/// object constructor, C1, of its base object one, C2) does not keep it.
+bool likelyInlined(Function &F, bool Internal,
+                   function_ref<bool(const GlobalAlias &)> AliasGoes) {
+  if (!(F.hasLocalLinkage() || F.isDiscardableIfUnused() || Internal) ||
       F.hasFnAttribute(Attribute::NoInline))
     return false;
-  std::optional<SmallVector<CallBase *, 8>> Calls = rewritableCalls(F);
-  if (!Calls)
-    return false;
-  if (Calls->size() <= 1)
+  unsigned Calls = 0;
+  for (Use &U : F.uses()) {
+    if (auto *GA = dyn_cast<GlobalAlias>(U.getUser())) {
+      if (!GA->use_empty() || !AliasGoes(*GA))
+        return false;
+      continue;
+    }
+    auto *CB = dyn_cast<CallBase>(U.getUser());
+    if (!CB || !CB->isCallee(&U) || isa<CallBrInst>(CB) ||
+        CB->isMustTailCall() || CB->getFunctionType() != F.getFunctionType() ||
+        CB->getCallingConv() != F.getCallingConv())
+      return false;
+    ++Calls;
+  }
+  if (Calls <= 1)
     return true;
   unsigned Small = F.hasMinSize() ? 6 : F.hasOptSize() ? 15 : 45;
   return F.getInstructionCount() <= Small;
@@ -371,6 +400,8 @@ private:
   bool price(std::string &Error);
   std::vector<unsigned> parameters(const Family &F,
                                    ArrayRef<size_t> Members) const;
+  bool internalized(const GlobalValue &GV) const;
+  bool inlinedInto(Function &G, const Function &F) const;
   void leaveApart(const Family &F, const std::string &Why);
 
   ArrayRef<ScanInput> Inputs;
@@ -380,10 +411,26 @@ private:
   /// and the instructions its module is estimated to execute per run.
   std::vector<std::vector<std::string>> Wanted;
   std::vector<double> Executed;
+  /// Step 1: per name of the link (not local to a module), how many modules
+  /// name it (define it or declare it), and how many call it without
+  /// defining it (their backends may import it).
+  StringMap<unsigned> NamedIn, CalledIn;
   /// Step 2: the fingerprints, in input order.
   std::vector<Fingerprint> Prints;
   /// Step 3: per family of Plan, its members' fingerprints.
   std::vector<std::vector<size_t>> FamilyPrints;
+  /// Step 4: per family, per member; and per family the shared body's
+  /// bytes.
+  std::vector<std::vector<Price>> Prices;
+  std::vector<uint64_t> SharedBytes;
+  /// Step 4's decisions: the families planned, each with its members that
+  /// stay (positions), and those left apart.
+  struct Decisions {
+    std::vector<Family> Kept;
+    std::vector<std::pair<size_t, std::vector<size_t>>> KeptFrom;
+    std::vector<MissedRecord> Missed;
+  };
+  Decisions decide(const std::set<std::string> &PassedByPlanned) const;
 };
 
 bool Scanner::run(std::string &Error) {
@@ -396,21 +443,41 @@ bool Scanner::hashEverything(std::string &Error) {
   // Per input: (hash, identity) of every function that may join a family.
   std::vector<std::vector<std::pair<uint64_t, std::string>>> Hashes(
       Inputs.size());
+  std::vector<std::vector<std::string>> Names(Inputs.size()),
+      Calls(Inputs.size());
   HashOptions WithoutConstants;
   WithoutConstants.IncludeConstants = false;
   Executed.assign(Inputs.size(), 0);
   if (!forEachModule(
           Inputs, Options, [](size_t) { return true; },
           [&](size_t I, Module &M) {
-            for (Function &F : M)
+            for (Function &F : M) {
               if (mayJoinFamily(F))
                 Hashes[I].push_back({hashFunction(F, WithoutConstants),
                                      identity(F, Inputs[I].Module)});
+              if (F.hasLocalLinkage() || !F.hasName())
+                continue;
+              Names[I].push_back(F.getName().str());
+              if (F.isDeclaration() && any_of(F.uses(), [](const Use &U) {
+                    auto *CB = dyn_cast<CallBase>(U.getUser());
+                    return CB && CB->isCallee(&U);
+                  }))
+                Calls[I].push_back(F.getName().str());
+            }
+            for (GlobalAlias &A : M.aliases())
+              if (!A.hasLocalLinkage() && A.hasName())
+                Names[I].push_back(A.getName().str());
             Executed[I] =
                 ProgramHotness::compute(M, Options.Hotness).executed();
           },
           Error))
     return false;
+  for (auto &List : Names)
+    for (const std::string &N : List)
+      ++NamedIn[N];
+  for (auto &List : Calls)
+    for (const std::string &N : List)
+      ++CalledIn[N];
   // A hash is wanted where two functions of two modules share it (copies of
   // one function of the link count once).
   struct Seen {
@@ -477,12 +544,53 @@ std::vector<unsigned> Scanner::parameters(const Family &F,
   return Out;
 }
 
-void Scanner::leaveApart(const Family &F, const std::string &Why) {
+/// Whether the thin link makes F, defined in its module, local to it: F is
+/// of the link (not local already) and no other module names it, and the
+/// output does not export it (hidden, or dso_local: the module was compiled
+/// for an executable). The backend then sees F as a local function: called
+/// once, or small, its inliner takes it into its callers and drops it.
+/// A native object of the link that calls F is not seen here: F then stays,
+/// and the scan only took it for gone (a saving missed, not a fault).
+bool Scanner::internalized(const GlobalValue &GV) const {
+  if (GV.hasLocalLinkage() || GV.isDeclaration() || !GV.hasName() ||
+      GV.getName() == "main" || !(GV.hasHiddenVisibility() || GV.isDSOLocal()))
+    return false;
+  return NamedIn.lookup(GV.getName()) == 1;
+}
+
+/// Whether G, a callee of F in F's module, is likely inlined into F (and
+/// dropped) by F's backend, with what the thin link makes local to its
+/// module: G too, unless another module calls F (its backend may import F,
+/// and G with it: G is exported then, and stays).
+bool Scanner::inlinedInto(Function &G, const Function &F) const {
+  bool FStays = F.hasLocalLinkage() || CalledIn.lookup(F.getName()) == 0;
+  auto Gone = [&](const GlobalValue &GV) {
+    return GV.hasLocalLinkage() || GV.isDiscardableIfUnused() ||
+           (FStays && internalized(GV));
+  };
+  return likelyInlined(G, FStays && internalized(G),
+                       [&](const GlobalAlias &A) { return Gone(A); });
+}
+
+/// The function a call site's callee operand names, if it is one.
+static Function *calleeAt(const OperandSite &Site) {
+  auto *CB = dyn_cast<CallBase>(Site.Inst);
+  if (!CB || !CB->isCallee(&CB->getOperandUse(Site.Operand)))
+    return nullptr;
+  return dyn_cast<Function>(
+      Site.Inst->getOperand(Site.Operand)->stripPointerCasts());
+}
+
+static void leaveApartIn(std::vector<MissedRecord> &Missed, const Family &F,
+                         const std::string &Why) {
   if (F.Members.size() < 2)
     return;
-  Plan.Missed.push_back(MissedRecord{F.Members[0].Function,
-                                     F.Members[1].Function,
-                                     "across modules: " + Why});
+  Missed.push_back(MissedRecord{F.Members[0].Function, F.Members[1].Function,
+                                "across modules: " + Why});
+}
+
+void Scanner::leaveApart(const Family &F, const std::string &Why) {
+  leaveApartIn(Plan.Missed, F, Why);
 }
 
 // Step 3.
@@ -550,9 +658,8 @@ bool Scanner::price(std::string &Error) {
   for (size_t F = 0; F != Plan.Families.size(); ++F)
     for (size_t M = 0; M != FamilyPrints[F].size(); ++M)
       Holds[Prints[FamilyPrints[F][M]].Input].push_back({F, M});
-  // Per family, per member; and per family the shared body's bytes.
-  std::vector<std::vector<Price>> Prices(Plan.Families.size());
-  std::vector<uint64_t> SharedBytes(Plan.Families.size());
+  Prices.assign(Plan.Families.size(), {});
+  SharedBytes.assign(Plan.Families.size(), 0);
   for (size_t F = 0; F != Plan.Families.size(); ++F)
     Prices[F].resize(FamilyPrints[F].size());
   if (!forEachModule(
@@ -567,7 +674,10 @@ bool Scanner::price(std::string &Error) {
               std::vector<OperandSite> Sites = constantSites(*F);
               Price &P = Prices[Fam][Mem];
               P.Body = Size.removedBytes(*F);
-              P.Inlined = likelyInlined(*F);
+              P.Inlined =
+                  likelyInlined(*F, /*Internal=*/false,
+                                [](const GlobalAlias &) { return false; });
+              P.Identity = identity(*F, Inputs[I].Module);
               std::vector<const Value *> Args;
               for (unsigned S : Fy.Parameters) {
                 const OperandSite &Site = Sites[S];
@@ -577,6 +687,20 @@ bool Scanner::price(std::string &Error) {
                 if (CB && CB->isCallee(&CB->getOperandUse(Site.Operand)))
                   P.HotCallee |=
                       Hot.isHot(BB) && Hot.count(BB) > Hot.entryCount(*F);
+                // A callee the backend would inline into F (and drop): the
+                // shared body calls it through its parameter, so it stays
+                // with its entry and exit (about a thunk's bytes), and so
+                // does the call that inlining would have taken away. (Its
+                // arguments' set-up too, but inlined, the callee's code
+                // needs them where they are: on box2d's Create functions
+                // and their constructors, and on x86-64, a thunk and a bare
+                // call came within 5 bytes a member of what was measured.)
+                if (Function *G = calleeAt(Site)) {
+                  P.Passes.push_back(identity(*G, Inputs[I].Module));
+                  if (G != F && !G->isDeclaration() && inlinedInto(*G, *F)) {
+                    P.KeptCallees += Size.thunkBytes(*G) + Size.callBytes({});
+                  }
+                }
               }
               double PerCall = double(Args.size());
               if (auto Calls = callsIfRemovable(*F, F->getFunctionType())) {
@@ -609,15 +733,38 @@ bool Scanner::price(std::string &Error) {
           Error))
     return false;
 
-  // The decisions, family by family in order, each member's run time out
-  // of the program's budget (what every module is estimated to execute).
+  // The decisions. A member the backend would inline stays where a planned
+  // family passes its address (it is kept then): decided once without
+  // such members, and again if a planned family passes one of them.
+  Decisions D = decide({});
+  std::set<std::string> Passed;
+  for (auto &[Fam, Stay] : D.KeptFrom)
+    for (size_t M : Stay)
+      Passed.insert(Prices[Fam][M].Passes.begin(), Prices[Fam][M].Passes.end());
+  bool Again = false;
+  for (const auto &Family : Prices)
+    for (const Price &P : Family)
+      Again |= P.Inlined && Passed.count(P.Identity);
+  if (Again)
+    D = decide(Passed);
+  Plan.Missed.insert(Plan.Missed.end(), D.Missed.begin(), D.Missed.end());
+  Plan.Families = std::move(D.Kept);
+  return true;
+}
+
+// The decisions of step 4, family by family in order, each member's run
+// time out of the program's budget (what every module is estimated to
+// execute). Members the backend would inline leave, but those whose
+// identity is in PassedByPlanned.
+Scanner::Decisions
+Scanner::decide(const std::set<std::string> &PassedByPlanned) const {
+  Decisions D;
   double Program = 0;
   for (double E : Executed)
     Program += E;
   RunTimeBudget Budget(Program, Options.RunTimeBudgetPerMille);
-  std::vector<Family> Kept;
   for (size_t Fam = 0; Fam != Plan.Families.size(); ++Fam) {
-    Family &Fy = Plan.Families[Fam];
+    const Family &Fy = Plan.Families[Fam];
     std::vector<size_t> Stay; // Member positions.
     bool HotCallee = false;
     double Added = 0;
@@ -629,15 +776,17 @@ bool Scanner::price(std::string &Error) {
       // forwarding keeps a saving the model's error cannot turn around
       // (a deleting destructor, a call and a jump, is a thunk's size twice:
       // leveldb's came out larger merged).
-      if (P.Inlined || 2 * P.Forward >= P.Body ||
+      bool Inlined = P.Inlined && !PassedByPlanned.count(P.Identity);
+      if (Inlined || 2 * P.Forward >= P.Body ||
           !Budget.affords(Added + P.RunTime))
         continue;
       Added += P.RunTime;
       Stay.push_back(M);
     }
     if (HotCallee) {
-      leaveApart(Fy, "the bodies call different functions in a hot loop: "
-                     "the call would become indirect there");
+      leaveApartIn(D.Missed, Fy,
+                   "the bodies call different functions in a hot loop: "
+                   "the call would become indirect there");
       continue;
     }
     std::set<unsigned> InputsOf;
@@ -647,22 +796,28 @@ bool Scanner::price(std::string &Error) {
       StayPrints.push_back(FamilyPrints[Fam][M]);
     }
     if (InputsOf.size() < 2) {
-      leaveApart(Fy, "passing the constants would cost half of what the "
-                     "bodies save or more, or slow the calls past the "
-                     "run-time budget, or the backends would inline the "
-                     "functions anyway");
+      leaveApartIn(D.Missed, Fy,
+                   "passing the constants would cost half of what the "
+                   "bodies save or more, or slow the calls past the "
+                   "run-time budget, or the backends would inline the "
+                   "functions anyway");
       continue;
     }
     // Fewer members never need more parameters; the prices stay upper
     // bounds of what passing the fewer constants costs.
     std::vector<unsigned> Fewer = parameters(Fy, StayPrints);
     int64_t Saved = -int64_t(SharedBytes[Fam]);
+    // The callees a member passes that would otherwise be inlined into it
+    // stay out of line: less saved (not in the margin above, which is of
+    // the member's own forwarding).
     for (size_t M : Stay)
-      Saved += int64_t(Prices[Fam][M].Body) - int64_t(Prices[Fam][M].Forward);
+      Saved += int64_t(Prices[Fam][M].Body) - int64_t(Prices[Fam][M].Forward) -
+               int64_t(Prices[Fam][M].KeptCallees);
     if (Saved < int64_t(Options.Constants.MinBytesSaved)) {
-      leaveApart(Fy, "would save " + std::to_string(Saved) +
-                         " bytes, less than the margin of " +
-                         std::to_string(Options.Constants.MinBytesSaved));
+      leaveApartIn(D.Missed, Fy,
+                   "would save " + std::to_string(Saved) +
+                       " bytes, less than the margin of " +
+                       std::to_string(Options.Constants.MinBytesSaved));
       continue;
     }
     Budget.spend(Added);
@@ -674,10 +829,10 @@ bool Scanner::price(std::string &Error) {
     }
     Planned.Parameters = std::move(Fewer);
     Planned.Saved = Saved;
-    Kept.push_back(std::move(Planned));
+    D.Kept.push_back(std::move(Planned));
+    D.KeptFrom.push_back({Fam, std::move(Stay)});
   }
-  Plan.Families = std::move(Kept);
-  return true;
+  return D;
 }
 
 } // namespace
