@@ -21,7 +21,15 @@
 // shared end up, as the code generator folds them, one round after
 // another. Blocks that do not fold whole may still share a tail with a
 // block that branches to the same place: the code generator folds that
-// tail too.
+// tail too. Tails are compared and measured as machine instructions: a
+// constant a call passes, or a global's address an instruction uses as a
+// value, is set up in a register by an instruction of its own before it
+// (the copies' set-ups differ where the constants do, the instructions
+// that use the register do not), and the unreachable after a call that
+// does not return leaves no code. So a failing check's block, "store the
+// message; longjmp(buffer, 1)", shares four machine instructions with
+// every other failing check of its function, though no IR instruction of
+// the two is the same but the call.
 //
 //===----------------------------------------------------------------------===//
 
@@ -55,7 +63,35 @@ constexpr unsigned MinCommonTail = 3;
 /// it: a pointer (aligned, so its low bits are 0) for a value known only by
 /// itself, or an interned shape with a tag in the low bits.
 using Key = uint64_t;
-enum Tag : uint64_t { Shape = 1, Local = 2, Parameter = 3, Guard = 4 };
+enum Tag : uint64_t {
+  Shape = 1,
+  Local = 2,
+  Parameter = 3,
+  Guard = 4,
+  InRegister = 5
+};
+
+/// Whether operand U of its instruction is a constant the code generator
+/// sets up in a register by an instruction of its own: a call's argument,
+/// or the address of a global (or an expression of one) used as a value,
+/// not as the address a load or store reaches (that is folded into the
+/// access).
+bool setUpInRegister(const Use &U) {
+  auto *C = dyn_cast<Constant>(U.get());
+  if (!C || isa<UndefValue>(C) || isa<BasicBlock>(U.get()))
+    return false;
+  const Instruction *I = cast<Instruction>(U.getUser());
+  if (auto *CB = dyn_cast<CallBase>(I))
+    return CB->isArgOperand(&U) && !isa<IntrinsicInst>(CB);
+  if (isa<GlobalValue>(C) || isa<ConstantExpr>(C)) {
+    if (auto *L = dyn_cast<LoadInst>(I))
+      return &U != &L->getOperandUse(L->getPointerOperandIndex());
+    if (auto *St = dyn_cast<StoreInst>(I))
+      return &U != &St->getOperandUse(St->getPointerOperandIndex());
+    return !isa<PHINode>(I);
+  }
+  return false;
+}
 
 Key pointerKey(const void *P) { return Key(reinterpret_cast<uintptr_t>(P)); }
 
@@ -89,9 +125,26 @@ public:
     return value(U.get(), 0);
   }
 
+  /// The machine instructions of I, as keys, in order: one that sets up
+  /// each constant setUpInRegister() says needs it, then I itself, its
+  /// such operands known only as registers of their type. None for an
+  /// unreachable after a call (nothing is emitted for it).
+  void machineKeys(const Instruction &I, const BasicBlock *BB,
+                   std::vector<Key> &Out) {
+    if (isa<UnreachableInst>(I) && I.getPrevNode() &&
+        isa<CallBase>(I.getPrevNode()))
+      return;
+    for (const Use &U : I.operands())
+      if (setUpInRegister(U) && !(AsParameter && AsParameter(U) >= 0))
+        Out.push_back(intern({Key(InRegister), operand(U, BB)}));
+    Out.push_back(instruction(I, BB, /*InRegisters=*/true));
+  }
+
   /// An instruction's key: what it does, and to what. Its operands are
-  /// keyed for block BB.
-  Key instruction(const Instruction &I, const BasicBlock *BB) {
+  /// keyed for block BB; with InRegisters, the constants that
+  /// setUpInRegister() says are set up apart by their type only.
+  Key instruction(const Instruction &I, const BasicBlock *BB,
+                  bool InRegisters = false) {
     std::vector<Key> S{Key(I.getOpcode()), pointerKey(I.getType())};
     if (auto *C = dyn_cast<CmpInst>(&I))
       S.push_back(C->getPredicate());
@@ -101,9 +154,15 @@ public:
       S.push_back(pointerKey(A->getAllocatedType()));
     if (auto *L = dyn_cast<LandingPadInst>(&I))
       S.push_back(L->isCleanup());
-    for (const Use &U : I.operands())
-      if (!isa<BasicBlock>(U.get()))
+    for (const Use &U : I.operands()) {
+      if (isa<BasicBlock>(U.get()))
+        continue;
+      if (InRegisters && setUpInRegister(U) &&
+          !(AsParameter && AsParameter(U) >= 0))
+        S.push_back((pointerKey(U->getType()) << 3) | InRegister);
+      else
         S.push_back(operand(U, BB));
+    }
     return intern(S);
   }
 
@@ -307,11 +366,22 @@ DenseSet<const Instruction *> foldedInstructions(const Function &F,
     Compare.enter(*BB);
     std::vector<Key> Body, Exit;
     std::vector<const Instruction *> Real;
+    // The block's machine instructions (Compare.machineKeys), and per
+    // each, the IR instruction it belongs to; Main: I's own (not a set-up).
+    std::vector<Key> Machine;
+    std::vector<const Instruction *> Owner;
+    std::vector<bool> Main;
     for (const Instruction &I : *BB) {
       if (isFreeInstruction(I) || isa<PHINode>(I))
         continue;
       Real.push_back(&I);
       Body.push_back(Compare.instruction(I, BB));
+      size_t Before = Machine.size();
+      Compare.machineKeys(I, BB, Machine);
+      for (size_t K = Before; K != Machine.size(); ++K) {
+        Owner.push_back(&I);
+        Main.push_back(K + 1 == Machine.size());
+      }
     }
     // Where it goes, and what it hands the phis there.
     for (const BasicBlock *Succ : successors(BB)) {
@@ -339,9 +409,9 @@ DenseSet<const Instruction *> foldedInstructions(const Function &F,
     bool Joins = BB->getTerminator()->getNumSuccessors() == 0 ||
                  (isa<BranchInst>(BB->getTerminator()) &&
                   BB->getTerminator()->getNumSuccessors() == 1);
-    if (!Joins || Real.size() < 2)
+    if (!Joins || Machine.size() < 2)
       continue;
-    std::vector<Key> Tail(Body.rbegin(), Body.rend());
+    std::vector<Key> Tail(Machine.rbegin(), Machine.rend());
     auto &Others = TailsTo[Exit];
     size_t Longest = 0;
     for (const std::vector<Key> &Other : Others) {
@@ -351,10 +421,13 @@ DenseSet<const Instruction *> foldedInstructions(const Function &F,
       Longest = std::max(Longest, N);
     }
     // The terminator counts: a branch and the two instructions before it
-    // are at least three machine instructions.
+    // are at least three machine instructions. An IR instruction folds
+    // with its own machine instruction (a set-up before it that differs
+    // stays, but is priced with it: the model errs towards less saved).
     if (Longest >= MinCommonTail)
       for (size_t N = 0; N != Longest; ++N)
-        Folded.insert(Real[Real.size() - 1 - N]);
+        if (Main[Machine.size() - 1 - N])
+          Folded.insert(Owner[Machine.size() - 1 - N]);
     Others.push_back(std::move(Tail));
   }
   return Folded;

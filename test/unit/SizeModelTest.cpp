@@ -292,6 +292,54 @@ TEST_F(SizeModelTest, TailMergingFoldsIdenticalCleanups) {
   EXPECT_EQ(count("g", Feature::LandingPad), 3);
 }
 
+TEST_F(SizeModelTest, TailMergingSharesFailingChecksInMachineCode) {
+  // Three failing checks (pugixml's tests): each stores its own message,
+  // then longjmp(buffer, 1). No IR instruction of two such blocks is the
+  // same but the call, yet their machine code shares four instructions
+  // (the store of the message's register, the call's two arguments, the
+  // call); the differing set-up of each message stays. Two such blocks
+  // fold one copy of the store and the call. Blocks calling longjmp with
+  // different values share only the call instruction itself.
+  parse("@buffer = global [200 x i8] zeroinitializer\n"
+        "@message = global ptr null\n"
+        "@m1 = constant [2 x i8] c\"a\\00\"\n"
+        "@m2 = constant [2 x i8] c\"b\\00\"\n"
+        "@m3 = constant [2 x i8] c\"c\\00\"\n"
+        "declare void @longjmp(ptr, i32) noreturn\n"
+        "define void @f(i32 %x) {\n"
+        "  switch i32 %x, label %ok [ i32 1, label %f1\n"
+        "                             i32 2, label %f2 ]\n"
+        "ok:\n"
+        "  ret void\n"
+        "f1:\n"
+        "  store ptr @m1, ptr @message\n"
+        "  call void @longjmp(ptr @buffer, i32 1)\n"
+        "  unreachable\n"
+        "f2:\n"
+        "  store ptr @m2, ptr @message\n"
+        "  call void @longjmp(ptr @buffer, i32 1)\n"
+        "  unreachable\n"
+        "}\n"
+        "define void @g(i32 %x) {\n"
+        "  switch i32 %x, label %ok [ i32 1, label %f1\n"
+        "                             i32 2, label %f2 ]\n"
+        "ok:\n"
+        "  ret void\n"
+        "f1:\n"
+        "  store ptr @m1, ptr @message\n"
+        "  call void @longjmp(ptr @buffer, i32 1)\n"
+        "  unreachable\n"
+        "f2:\n"
+        "  store ptr @m3, ptr @message\n"
+        "  call void @longjmp(ptr @buffer, i32 2)\n"
+        "  unreachable\n"
+        "}\n");
+  EXPECT_EQ(count("f", Feature::FoldedInstruction), 2);
+  // The set-up of the call's differing argument ends the common tail at
+  // one machine instruction: too short to fold.
+  EXPECT_EQ(count("g", Feature::FoldedInstruction), 0);
+}
+
 /// Fitted prices, on both targets with tables.
 class FittedModelTest : public SizeModelTest,
                         public ::testing::WithParamInterface<const char *> {};
