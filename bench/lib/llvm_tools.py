@@ -4,6 +4,7 @@ failure, and an object's .text bytes."""
 
 import hashlib
 import os
+import shutil
 import subprocess
 import sys
 
@@ -16,6 +17,20 @@ def plugin_path():
     build = os.environ.get("COALESCE_BUILD_DIR", os.path.join(ROOT, "build"))
     return os.environ.get("COALESCE_PLUGIN",
                           os.path.join(build, "lib", "coalesce.so"))
+
+
+def snapshot_plugin(plugin, cache):
+    """(path, sha256) of a copy of PLUGIN kept under CACHE/plugin by its
+    sha256, for a whole run: a rebuild of the build tree half-way through
+    must not change what the rest of the run measures (bench/run does the
+    same)."""
+    sha = sha256(plugin)
+    snap = os.path.join(cache, "plugin", "coalesce-%s.so" % sha[:12])
+    if not os.path.exists(snap):
+        os.makedirs(os.path.dirname(snap), exist_ok=True)
+        shutil.copyfile(plugin, snap + ".tmp")
+        os.replace(snap + ".tmp", snap)
+    return snap, sha
 
 
 def sha256(path):
