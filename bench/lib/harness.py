@@ -21,6 +21,8 @@ import tempfile
 import threading
 import time
 
+import llvm_tools
+
 LLVM_BIN = os.environ.get("LLVM_BIN", "/usr/lib/llvm-22/bin")
 CLANG = os.environ.get("CLANG", "clang-22")
 CLANGXX = os.environ.get("CLANGXX", "clang++-22")
@@ -392,12 +394,7 @@ def run(cmd, **kw):
     return subprocess.run(cmd, check=True, **kw)
 
 
-def sha256_file(path):
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for chunk in iter(lambda: f.read(1 << 20), b""):
-            h.update(chunk)
-    return h.hexdigest()
+sha256_file = llvm_tools.sha256
 
 
 def fetch(ctx, project):

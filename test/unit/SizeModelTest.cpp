@@ -22,6 +22,8 @@
 
 #include "gtest/gtest.h"
 
+#include <tuple>
+
 using namespace llvm;
 using namespace coalesce;
 
@@ -300,40 +302,28 @@ TEST_F(SizeModelTest, TailMergingSharesFailingChecksInMachineCode) {
   // call); the differing set-up of each message stays. Two such blocks
   // fold one copy of the store and the call. Blocks calling longjmp with
   // different values share only the call instruction itself.
+  // A function whose two failing checks store M1 and M2 and pass
+  // longjmp V1 and V2.
+  auto Checks = [](const char *Name, const char *M1, const char *V1,
+                   const char *M2, const char *V2) {
+    std::string Out = std::string("define void @") + Name + "(i32 %x) {\n"
+                      "  switch i32 %x, label %ok [ i32 1, label %f1\n"
+                      "                             i32 2, label %f2 ]\n"
+                      "ok:\n"
+                      "  ret void\n";
+    for (auto [Block, M, V] : {std::tuple{"f1", M1, V1}, {"f2", M2, V2}})
+      Out += std::string(Block) + ":\n  store ptr @" + M +
+             ", ptr @message\n  call void @longjmp(ptr @buffer, i32 " + V +
+             ")\n  unreachable\n";
+    return Out + "}\n";
+  };
   parse("@buffer = global [200 x i8] zeroinitializer\n"
         "@message = global ptr null\n"
         "@m1 = constant [2 x i8] c\"a\\00\"\n"
         "@m2 = constant [2 x i8] c\"b\\00\"\n"
         "@m3 = constant [2 x i8] c\"c\\00\"\n"
-        "declare void @longjmp(ptr, i32) noreturn\n"
-        "define void @f(i32 %x) {\n"
-        "  switch i32 %x, label %ok [ i32 1, label %f1\n"
-        "                             i32 2, label %f2 ]\n"
-        "ok:\n"
-        "  ret void\n"
-        "f1:\n"
-        "  store ptr @m1, ptr @message\n"
-        "  call void @longjmp(ptr @buffer, i32 1)\n"
-        "  unreachable\n"
-        "f2:\n"
-        "  store ptr @m2, ptr @message\n"
-        "  call void @longjmp(ptr @buffer, i32 1)\n"
-        "  unreachable\n"
-        "}\n"
-        "define void @g(i32 %x) {\n"
-        "  switch i32 %x, label %ok [ i32 1, label %f1\n"
-        "                             i32 2, label %f2 ]\n"
-        "ok:\n"
-        "  ret void\n"
-        "f1:\n"
-        "  store ptr @m1, ptr @message\n"
-        "  call void @longjmp(ptr @buffer, i32 1)\n"
-        "  unreachable\n"
-        "f2:\n"
-        "  store ptr @m3, ptr @message\n"
-        "  call void @longjmp(ptr @buffer, i32 2)\n"
-        "  unreachable\n"
-        "}\n");
+        "declare void @longjmp(ptr, i32) noreturn\n" +
+        Checks("f", "m1", "1", "m2", "1") + Checks("g", "m1", "1", "m3", "2"));
   EXPECT_EQ(count("f", Feature::FoldedInstruction), 2);
   // The set-up of the call's differing argument ends the common tail at
   // one machine instruction: too short to fold.
