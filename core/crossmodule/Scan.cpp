@@ -708,8 +708,9 @@ bool Scanner::price(std::string &Error) {
                   auto [It, New] = Callers.try_emplace(Call->getFunction());
                   if (New)
                     It->second = countFunction(*Call->getFunction());
-                  for (const Value *A : Args)
-                    P.Forward += Size.addedArgumentBytes(*A, It->second);
+                  for (unsigned K = 0, E = Args.size(); K != E; ++K)
+                    P.Forward += Size.addedArgumentBytes(
+                        *Args[K], F->arg_size() + K, It->second);
                 }
               } else {
                 P.Forward = Size.thunkBytes(*F, Args);

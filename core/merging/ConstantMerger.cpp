@@ -398,8 +398,9 @@ void ConstantMerger::price(Plan &P) {
       Forward = 0;
       for (CallBase *Call : *Calls) {
         const FeatureCounts &Caller = Callers.of(*Call->getFunction());
-        for (const Value *A : Args)
-          Forward += Size.addedArgumentBytes(*A, Caller);
+        for (unsigned K = 0, E = Args.size(); K != E; ++K)
+          Forward += Size.addedArgumentBytes(*Args[K], F.arg_size() + K,
+                                             Caller);
       }
     } else {
       Forward = Size.thunkBytes(F, Args);

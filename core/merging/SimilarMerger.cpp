@@ -333,25 +333,22 @@ std::string SimilarMerger::price(Function &L, Function &R, Function &MF,
     SmallVector<Constant *, 4> Extra = extraArguments(S, Shape);
     SmallVector<const Value *, 4> Passed(Extra.begin(), Extra.end());
     // Arguments beyond the registers go on the stack: each call stores
-    // them, and a thunk can no longer jump: it calls, in a frame of its
-    // own.
+    // them (priced by their place), and a thunk can no longer jump: it
+    // calls, in a frame of its own.
     unsigned OnStack = std::max<int>(
         0, int(integerArguments(F) + Passed.size()) -
                int(Size.integerArgumentRegisters()));
-    uint64_t StackArguments =
-        OnStack * uint64_t(Size.price(Feature::ArgumentStack));
     uint64_t Thunk = Size.thunkBytes(F, Passed);
     if (OnStack)
-      Thunk += StackArguments + Size.callBytes({});
+      Thunk += Size.callBytes({});
     std::optional<uint64_t> Calls;
     if (auto Sites = callsIfRemovable(F, F.getFunctionType())) {
       Calls = 0;
-      for (CallBase *Call : *Sites) {
-        for (const Value *V : Passed)
+      for (CallBase *Call : *Sites)
+        for (unsigned K = 0, E = Passed.size(); K != E; ++K)
           *Calls += Size.addedArgumentBytes(
-              *V, Callers.of(*Call->getFunction()));
-        *Calls += StackArguments;
-      }
+              *Passed[K], integerArguments(F) + K,
+              Callers.of(*Call->getFunction()));
     }
     P.ByThunk[S] = !Calls || *Calls > Thunk;
     P.Forward[S] = P.ByThunk[S] ? Thunk : *Calls;

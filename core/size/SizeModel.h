@@ -123,7 +123,9 @@ public:
   /// caller already spills (it keeps more values across calls than it has
   /// registers for), the value it displaces: a saved register or stack
   /// slot and its reloads. CallerCounts caches Caller's features.
-  uint64_t addedArgumentBytes(const llvm::Value &V,
+  /// Position is the argument's place in the call (from 0): past the
+  /// argument registers it goes on the stack.
+  uint64_t addedArgumentBytes(const llvm::Value &V, unsigned Position,
                               const FeatureCounts &CallerCounts) const;
   /// A direct call passing Args (the call, and every argument's set-up).
   uint64_t callBytes(llvm::ArrayRef<const llvm::Value *> Args) const;
@@ -174,6 +176,10 @@ public:
 
 private:
   uint64_t ttiFunctionBytes(const llvm::Function &F) const;
+  /// What an argument's place in a call adds: past six, and past eight
+  /// (the argument registers of x86-64, and of AArch64 and RISC-V), it is
+  /// stored to the call's frame.
+  double positionBytes(unsigned Position) const;
 
   const SizeTable *Table = nullptr;
   TTIGetter GetTTI;

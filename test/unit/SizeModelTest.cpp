@@ -87,6 +87,28 @@ TEST_F(SizeModelTest, ArgumentsByKind) {
   EXPECT_EQ(count("f", Feature::StackObject), 1);
 }
 
+/// Arguments past the registers that pass them are stored to the call's
+/// frame: each is counted past six and past eight, for the fit to price
+/// per target (x86-64 passes six integers in registers, AArch64 eight). A
+/// memset's volatile flag is no argument of the machine's.
+TEST_F(SizeModelTest, ArgumentsByPlace) {
+  parse("declare void @g(i32, i32, i32, i32, i32, i32, i32, i32, i32)\n"
+        "define void @f(ptr %p) {\n"
+        "  call void @g(i32 1, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7, "
+        "i32 8, i32 9)\n"
+        "  ret void\n}\n");
+  EXPECT_EQ(count("f", Feature::ArgumentPastSix), 3);
+  EXPECT_EQ(count("f", Feature::ArgumentPastEight), 1);
+  EXPECT_EQ(count("f", Feature::ArgumentImmediate), 9);
+  // On x86-64 one more constant after six arguments costs more than one
+  // among them.
+  SizeModel Size = SizeModel::forModule(*M);
+  Constant *Seven = ConstantInt::get(Type::getInt32Ty(C), 7);
+  FeatureCounts NoSpills{};
+  EXPECT_GT(Size.addedArgumentBytes(*Seven, 6, NoSpills),
+            Size.addedArgumentBytes(*Seven, 2, NoSpills));
+}
+
 TEST_F(SizeModelTest, InstructionsInContext) {
   parse("define i32 @f(ptr %p, i32 %n) {\n"
         "entry:\n"
