@@ -305,14 +305,9 @@ void countCall(const CallBase &CB, FeatureCounts &C, ParameterOf AsParameter) {
   if (!Tail && !CB.use_empty())
     add(C, Feature::CallResult);
   for (const Use &A : CB.args()) {
-    // Past the argument registers (six on x86-64, eight on AArch64 and
-    // RISC-V: the fit prices each count per target), an argument is
-    // stored to the stack, and the call's frame grows for it.
-    unsigned Position = CB.getArgOperandNo(&A);
-    if (Position >= 6)
-      add(C, Feature::ArgumentPastSix);
-    if (Position >= 8)
-      add(C, Feature::ArgumentPastEight);
+    for (const ArgumentPlace &Place : ArgumentPlaces)
+      if (CB.getArgOperandNo(&A) >= Place.From)
+        add(C, Place.F);
     // The caller's own argument in the same place is where the callee
     // wants it already.
     auto *Own = dyn_cast<Argument>(A.get());

@@ -46,6 +46,17 @@ using FeatureCounts = std::array<double, NumFeatures>;
 /// stays as it is. Such an operand is priced as a value in a register.
 using ParameterOf = llvm::function_ref<int(const llvm::Use &)>;
 
+/// The features an argument's place in a call adds: from the seventh on,
+/// past x86-64's six argument registers, and from the ninth on, past
+/// AArch64's and RISC-V's eight, it is stored to the call's frame. The fit
+/// prices each per target.
+struct ArgumentPlace {
+  unsigned From;
+  Feature F;
+};
+inline constexpr ArgumentPlace ArgumentPlaces[] = {
+    {6, Feature::ArgumentPastSix}, {8, Feature::ArgumentPastEight}};
+
 /// Whether I becomes no machine code of its own (debug and lifetime
 /// markers, no-op casts, assumptions).
 bool isFreeInstruction(const llvm::Instruction &I);

@@ -453,8 +453,11 @@ uint64_t SizeModel::argumentBytes(const Value &V) const {
 }
 
 double SizeModel::positionBytes(unsigned Position) const {
-  return (Position >= 6 ? price(Feature::ArgumentPastSix) : 0) +
-         (Position >= 8 ? price(Feature::ArgumentPastEight) : 0);
+  double B = 0;
+  for (const ArgumentPlace &Place : ArgumentPlaces)
+    if (Position >= Place.From)
+      B += price(Place.F);
+  return B;
 }
 
 uint64_t SizeModel::addedArgumentBytes(const Value &V, unsigned Position,

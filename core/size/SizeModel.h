@@ -176,9 +176,7 @@ public:
 
 private:
   uint64_t ttiFunctionBytes(const llvm::Function &F) const;
-  /// What an argument's place in a call adds: past six, and past eight
-  /// (the argument registers of x86-64, and of AArch64 and RISC-V), it is
-  /// stored to the call's frame.
+  /// What an argument's place in a call adds (ArgumentPlaces).
   double positionBytes(unsigned Position) const;
 
   const SizeTable *Table = nullptr;
