@@ -33,9 +33,13 @@
 // alone just before it, straight into the argument register; already in
 // a register, so moved; zero, a 32-bit immediate, a wider one, a global's
 // address, a stack slot's address); a function that calls pays for a
-// frame and for every argument it keeps across a call. A function's size
-// in the output adds, on average, half its alignment beyond the
-// instructions' own as padding.
+// frame and for every argument it keeps across a call. A memset or memcpy
+// of a short length known at compile time is no call: the code generator
+// writes it out as a few stores (and loads), priced as those; priced as a
+// call with its arguments, mbedtls's 28 inlined clears of 16 bytes made
+// outlining them worth 407 bytes, where code generation saved 50. A
+// function's size in the output adds, on average, half its alignment
+// beyond the instructions' own as padding.
 //
 // Two things the code generator does change what IR shows. A value needs
 // a saved register only where it is live across a call (on some path from

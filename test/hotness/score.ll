@@ -42,7 +42,7 @@ b:
 
 ; CHECK:      score.ll: 2 functions (2 with a profile), 6 blocks, 10002 instructions executed
 ; CHECK-NEXT:   missed hot 30.014% of executed instructions (29.994% not likely, 0.020% neither repeated nor in a loop); 30.000% of the profile's hot
-; CHECK-NEXT:   false hot 19.149% of the bytes (9 of 47; 35 called hot; 0.000% in functions the workload never ran)
+; CHECK-NEXT:   false hot 20.833% of the bytes (10 of 48; 36 called hot; 0.000% in functions the workload never ran)
 ; CHECK-NEXT:     29.994%  work  (not likely)
 ; CHECK-NEXT:      0.020%  main  (function not called again and again, block in no loop)
 

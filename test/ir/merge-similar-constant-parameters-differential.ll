@@ -11,7 +11,9 @@ target triple = "x86_64-unknown-linux-gnu"
 
 ; CHECK-LABEL: define i32 @main(
 ; CHECK:         call i32 @sum_traced.similar(ptr @data, i32 8, i1 false, i32 3, i32 65535)
-; CHECK:         call i32 @sum_traced.similar(ptr @data, i32 8, i1 true, i32 5, i32 255)
+; CHECK:         call i32 @sum_plain(ptr @data, i32 8)
+; CHECK-LABEL: define internal i32 @sum_plain(
+; CHECK-NEXT:    tail call i32 @sum_traced.similar(ptr %v, i32 %n, i1 true, i32 5, i32 255)
 ; CHECK-LABEL: define internal i32 @sum_traced.similar(
 ; CHECK-SAME:    i1 %coalesce.selector, i32 %coalesce.constant, i32 %coalesce.constant1)
 

@@ -108,6 +108,56 @@ TEST_F(SizeModelTest, ArgumentsByPlace) {
             Size.addedArgumentBytes(*Seven, 2, NoSpills));
 }
 
+/// A fill or copy of a short length known at compile time is written out
+/// as stores (a copy: a load before each), 16 bytes a store on x86-64 and
+/// AArch64, 8 on RISC-V; a longer one, or one whose length a merge makes
+/// a parameter, stays a call of the C library.
+TEST_F(SizeModelTest, ShortMemoryIntrinsicsAreStores) {
+  const char *Body =
+      "declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)\n"
+      "declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)\n"
+      "define void @fill(ptr %p) {\n"
+      "  call void @llvm.memset.p0.i64(ptr %p, i8 0, i64 16, i1 false)\n"
+      "  ret void\n}\n"
+      "define void @odd(ptr %p) {\n"
+      "  call void @llvm.memset.p0.i64(ptr %p, i8 0, i64 7, i1 false)\n"
+      "  ret void\n}\n"
+      "define void @long(ptr %p) {\n"
+      "  call void @llvm.memset.p0.i64(ptr %p, i8 0, i64 129, i1 false)\n"
+      "  ret void\n}\n"
+      "define void @copy(ptr %p, ptr %q) {\n"
+      "  call void @llvm.memcpy.p0.p0.i64(ptr %p, ptr %q, i64 40, i1 false)\n"
+      "  ret void\n}\n"
+      "define void @bigcopy(ptr %p, ptr %q) {\n"
+      "  call void @llvm.memcpy.p0.p0.i64(ptr %p, ptr %q, i64 65, i1 false)\n"
+      "  ret void\n}\n";
+  parse(Body);
+  EXPECT_EQ(count("fill", Feature::Store), 1);
+  EXPECT_EQ(count("fill", Feature::MemoryIntrinsic), 0);
+  EXPECT_EQ(count("fill", Feature::ArgumentRegister), 0);
+  EXPECT_EQ(count("odd", Feature::Store), 2);
+  EXPECT_EQ(count("long", Feature::Store), 0);
+  EXPECT_EQ(count("long", Feature::MemoryIntrinsic), 1);
+  EXPECT_EQ(count("copy", Feature::Store), 3);
+  EXPECT_EQ(count("copy", Feature::Load), 3);
+  EXPECT_EQ(count("bigcopy", Feature::MemoryIntrinsic), 1);
+  // Merged up to its length, the fill is a call again.
+  Function &F = *M->getFunction("fill");
+  const Use *Length = nullptr;
+  for (Instruction &I : instructions(F))
+    if (auto *CB = dyn_cast<CallBase>(&I))
+      Length = &CB->getArgOperandUse(2);
+  auto AsParameter = [&](const Use &U) { return &U == Length ? 0 : -1; };
+  FeatureCounts Merged = countFunction(F, AsParameter);
+  EXPECT_EQ(Merged[unsigned(Feature::Store)], 0);
+  EXPECT_EQ(Merged[unsigned(Feature::MemoryIntrinsic)], 1);
+  // RISC-V stores 8 bytes at a time.
+  parse(Body, "riscv64-unknown-linux-gnu");
+  EXPECT_EQ(count("fill", Feature::Store), 2);
+  EXPECT_EQ(count("copy", Feature::Store), 0);
+  EXPECT_EQ(count("copy", Feature::MemoryIntrinsic), 1);
+}
+
 TEST_F(SizeModelTest, InstructionsInContext) {
   parse("define i32 @f(ptr %p, i32 %n) {\n"
         "entry:\n"
