@@ -81,7 +81,14 @@
 //     its entry and returns, stores of outputs, alignment).
 //     A site the code generator's tail merging folds into another copy
 //     (core/size/TailMerging.h: a gtest body's cleanup chains) has nothing
-//     to save and, as the same call on the same slots, stays folded.
+//     to save and, as the same call on the same slots, stays folded; as a
+//     call with other arguments (each failing check of a test framework
+//     passes its own message to one shared tail) it does not: the call
+//     replaces its jump into the tail (SizeModel::callOverJumpBytes, 3
+//     bytes on x86-64). The sites of a function that together cost more
+//     than they save are left out of the group, and the rest is planned
+//     and priced again: pugixml's checks, outlined in every test, made
+//     the tests with more than seven checks larger.
 //     Where the code generator runs a machine outliner (AArch64 at -Oz),
 //     what it would have shared of the regions anyway is taken off
 //     (SizeModel::machineOutlinerBytes, run by run: a branch or a constant
@@ -174,6 +181,7 @@
 
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/DiagnosticInfo.h"
@@ -374,6 +382,9 @@ struct GroupPrice {
   int64_t Margin = 0;
   uint64_t RegionBytes = 0;
   uint64_t FunctionBytes = 0;
+  /// Functions whose sites, together, cost more than they save (a call a
+  /// site where tail merging shared their code before).
+  SmallVector<const Function *, 4> Losing;
 };
 
 } // namespace
@@ -495,11 +506,23 @@ static GroupPrice priceCandidate(const OutlineCandidate &C,
   bool RegionCalls =
       any_of(Ref.Insts, [](const Instruction *I) { return makesCall(*I); });
   double Net = 0;
+  // The arguments of each function's first site: where a site folded whole
+  // passes the same, its call folds too.
+  DenseMap<const Function *, unsigned> FirstIn;
+  MapVector<const Function *, double> NetIn;
+  auto SameArguments = [&](const OutlineSite &A, const OutlineSite &B) {
+    return all_of(P.Parameters,
+                  [&](unsigned V) { return A.Values[V] == B.Values[V]; });
+  };
   for (unsigned S = 0; S < C.Sites.size(); ++S) {
     const OutlineSite &Site = C.Sites[S];
-    // What tail merging folds into another copy is not there to save; a
-    // site folded whole stays folded as a call (the same call on the same
-    // slots), so it neither saves nor costs.
+    auto [First, IsFirst] = FirstIn.try_emplace(Site.F, S);
+    // What tail merging folds into another copy is not there to save. A
+    // site folded whole stays folded as a call where it passes what the
+    // copy it folds into passes (the same call on the same slots): it
+    // neither saves nor costs. Where it passes something else (its own
+    // message to one failing-check tail), what differs is set up as
+    // before, and the call replaces its jump into the shared tail.
     const DenseSet<const Instruction *> &Folded = Facts.folded(*Site.F);
     uint64_t Region = 0, Kept = 0;
     for (const Instruction *I : Site.Insts) {
@@ -509,8 +532,13 @@ static GroupPrice priceCandidate(const OutlineCandidate &C,
     }
     if (S == 0)
       G.RegionBytes = Region;
-    if (Kept == 0 && Region != 0)
+    if (Kept == 0 && Region != 0) {
+      if (!IsFirst && !SameArguments(Site, C.Sites[First->second])) {
+        Net -= double(Size.callOverJumpBytes());
+        NetIn[Site.F] -= double(Size.callOverJumpBytes());
+      }
       continue;
+    }
 
     FeatureCounts Call{};
     auto Add = [&](Feature F, double N = 1) { Call[unsigned(F)] += N; };
@@ -542,7 +570,11 @@ static GroupPrice priceCandidate(const OutlineCandidate &C,
     // Its stack slots that move into the outlined function leave its frame.
     Add(Feature::StackObject, -double(P.LocalSlots.size()));
     Net += double(Kept) - Size.bytes(Call);
+    NetIn[Site.F] += double(Kept) - Size.bytes(Call);
   }
+  for (auto &[F, N] : NetIn)
+    if (N < 0)
+      G.Losing.push_back(F);
 
   // The outlined function, once.
   FeatureCounts Own{};
@@ -788,6 +820,22 @@ SimilarityOptions Outliner::similarityOptions(const OutlineOptions &O) {
 bool Outliner::evaluate(Priced &G, std::string *Why) {
   G.P = planOutline(G.C);
   G.Price = priceCandidate(G.C, G.P, Size, BytesOf, Facts);
+  // A function whose sites cost more than they save keeps its code; the
+  // others, if still two or more, are planned and priced again.
+  if (!G.Price.Losing.empty()) {
+    std::vector<OutlineSite> Rest;
+    for (OutlineSite &S : G.C.Sites)
+      if (!is_contained(G.Price.Losing, S.F))
+        Rest.push_back(std::move(S));
+    if (Rest.size() < 2) {
+      if (Why)
+        *Why = "would cost more than they save in every function but one";
+      return false;
+    }
+    G.C.Sites = std::move(Rest);
+    G.P = planOutline(G.C);
+    G.Price = priceCandidate(G.C, G.P, Size, BytesOf, Facts);
+  }
   if (G.P.arguments() > Options.MaxArguments) {
     if (Why)
       *Why = "would take " + std::to_string(G.P.arguments()) +

@@ -68,6 +68,10 @@ struct SizeTable {
   unsigned SelectorSelectBytes = 0;
   /// What a branch on the selector costs beyond its features' prices.
   unsigned SelectorBranchBytes = 0;
+  /// What a call takes beyond a jump into a tail shared with other blocks
+  /// (x86-64: call rel32 against jmp rel8): the cost of a call that tail
+  /// merging can no longer share (see SizeModel.cpp).
+  unsigned CallOverJumpBytes = 0;
   double Bytes[NumFeatures] = {};
 };
 
@@ -103,6 +107,9 @@ public:
   unsigned selectorSelectBytes() const;
   /// SizeTable::SelectorBranchBytes of the target (0 without a table).
   unsigned selectorBranchBytes() const;
+  /// SizeTable::CallOverJumpBytes of the target (x86-64's without a
+  /// table).
+  unsigned callOverJumpBytes() const;
   /// Bytes for counted features (no alignment padding).
   double bytes(const FeatureCounts &Counts) const;
   /// I's bytes where it stands.

@@ -158,6 +158,23 @@ TEST_F(SizeModelTest, ShortMemoryIntrinsicsAreStores) {
   EXPECT_EQ(count("copy", Feature::MemoryIntrinsic), 1);
 }
 
+/// A global's address stored is made in a register first (lea; adrp and
+/// add): counted as a GlobalAddress beside the store, unless a merge makes
+/// it a parameter.
+TEST_F(SizeModelTest, StoredGlobalAddressIsMade) {
+  parse("@msg = global ptr null\n@text = constant [3 x i8] c\"ok\\00\"\n"
+        "define void @f(ptr %p) {\n"
+        "  store ptr @text, ptr @msg\n"
+        "  store ptr %p, ptr @msg\n"
+        "  ret void\n}\n");
+  EXPECT_EQ(count("f", Feature::StoreGlobal), 2);
+  EXPECT_EQ(count("f", Feature::GlobalAddress), 1);
+  Function &F = *M->getFunction("f");
+  const Use *Stored = &cast<StoreInst>(*F.getEntryBlock().begin()).getOperandUse(0);
+  auto AsParameter = [&](const Use &U) { return &U == Stored ? 0 : -1; };
+  EXPECT_EQ(countFunction(F, AsParameter)[unsigned(Feature::GlobalAddress)], 0);
+}
+
 TEST_F(SizeModelTest, InstructionsInContext) {
   parse("define i32 @f(ptr %p, i32 %n) {\n"
         "entry:\n"
