@@ -505,11 +505,16 @@ static GroupPrice priceCandidate(const OutlineCandidate &C,
   const OutlineSite &Ref = C.Sites.front();
   bool RegionCalls =
       any_of(Ref.Insts, [](const Instruction *I) { return makesCall(*I); });
+  // What the sites save, in all and per function.
   double Net = 0;
+  MapVector<const Function *, double> NetIn;
+  auto Saves = [&](const Function *F, double Bytes) {
+    Net += Bytes;
+    NetIn[F] += Bytes;
+  };
   // The arguments of each function's first site: where a site folded whole
   // passes the same, its call folds too.
   DenseMap<const Function *, unsigned> FirstIn;
-  MapVector<const Function *, double> NetIn;
   auto SameArguments = [&](const OutlineSite &A, const OutlineSite &B) {
     return all_of(P.Parameters,
                   [&](unsigned V) { return A.Values[V] == B.Values[V]; });
@@ -533,10 +538,8 @@ static GroupPrice priceCandidate(const OutlineCandidate &C,
     if (S == 0)
       G.RegionBytes = Region;
     if (Kept == 0 && Region != 0) {
-      if (!IsFirst && !SameArguments(Site, C.Sites[First->second])) {
-        Net -= double(Size.callOverJumpBytes());
-        NetIn[Site.F] -= double(Size.callOverJumpBytes());
-      }
+      if (!IsFirst && !SameArguments(Site, C.Sites[First->second]))
+        Saves(Site.F, -double(Size.callOverJumpBytes()));
       continue;
     }
 
@@ -569,8 +572,7 @@ static GroupPrice priceCandidate(const OutlineCandidate &C,
       Add(Feature::CallFrame);
     // Its stack slots that move into the outlined function leave its frame.
     Add(Feature::StackObject, -double(P.LocalSlots.size()));
-    Net += double(Kept) - Size.bytes(Call);
-    NetIn[Site.F] += double(Kept) - Size.bytes(Call);
+    Saves(Site.F, double(Kept) - Size.bytes(Call));
   }
   for (auto &[F, N] : NetIn)
     if (N < 0)

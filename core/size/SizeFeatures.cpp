@@ -91,6 +91,11 @@ bool isFreeIntrinsic(Intrinsic::ID ID) {
   }
 }
 
+/// A memset: it stores a value, where the others copy.
+bool isMemoryFill(Intrinsic::ID ID) {
+  return ID == Intrinsic::memset || ID == Intrinsic::memset_inline;
+}
+
 bool isMemoryIntrinsic(Intrinsic::ID ID) {
   return ID == Intrinsic::memcpy || ID == Intrinsic::memmove ||
          ID == Intrinsic::memset || ID == Intrinsic::memcpy_inline ||
@@ -198,6 +203,12 @@ bool isImmediate(const Use &U, ParameterOf AsParameter) {
          !isa<ConstantExpr>(U.get()) && !isParameter(U, AsParameter);
 }
 
+/// Whether V, an operand, is a global's address (perhaps at a constant
+/// offset) that code must make in a register.
+bool isGlobalAddressConstant(const Value *V) {
+  return isa<GlobalValue>(V) || (isa<ConstantExpr>(V) && isGlobalAddress(V));
+}
+
 /// Operands that need code of their own to materialize: wide integers,
 /// floating-point constants (a constant-pool load), globals' addresses.
 void countOperandConstants(const Instruction &I, FeatureCounts &C,
@@ -211,8 +222,7 @@ void countOperandConstants(const Instruction &I, FeatureCounts &C,
         add(C, Feature::WideImmediate);
     } else if (isa<ConstantFP>(V) && !cast<ConstantFP>(V)->isZero()) {
       add(C, Feature::FloatConstant);
-    } else if (isa<GlobalValue>(V) || (isa<ConstantExpr>(V) &&
-                                       isGlobalAddress(V))) {
+    } else if (isGlobalAddressConstant(V)) {
       add(C, Feature::GlobalAddress);
     }
   }
@@ -420,9 +430,9 @@ static unsigned inlineStores(const IntrinsicInst &II,
   uint64_t Stores = Bytes >= Width ? (Bytes + Width - 1) / Width
                     : isPowerOf2_64(Bytes) ? 1
                                            : 2;
-  bool Fill = ID == Intrinsic::memset || ID == Intrinsic::memset_inline;
   bool Always = ID == Intrinsic::memcpy_inline || ID == Intrinsic::memset_inline;
-  return Always || Stores <= (Fill ? 8u : 4u) ? unsigned(Stores) : 0;
+  return Always || Stores <= (isMemoryFill(ID) ? 8u : 4u) ? unsigned(Stores)
+                                                          : 0;
 }
 
 void countInstruction(const Instruction &I, FeatureCounts &C,
@@ -435,9 +445,8 @@ void countInstruction(const Instruction &I, FeatureCounts &C,
       if (isMemoryIntrinsic(ID)) {
         if (unsigned Stores = inlineStores(*II, AsParameter)) {
           // Written out: a store a piece, a copy's load before each.
-          bool Copies = ID != Intrinsic::memset && ID != Intrinsic::memset_inline;
           add(C, Feature::Store, Stores);
-          if (Copies)
+          if (!isMemoryFill(ID))
             add(C, Feature::Load, Stores);
           return;
         }
@@ -493,10 +502,8 @@ void countInstruction(const Instruction &I, FeatureCounts &C,
     // A global's address stored is first made in a register (lea, adrp
     // and add): each failing check of pugixml's tests stores its message's
     // address, 14 bytes on x86-64 where a store of a register is 7.
-    const Value *Stored = S.getValueOperand();
     if (!isParameter(S.getOperandUse(0), AsParameter) &&
-        (isa<GlobalValue>(Stored) ||
-         (isa<ConstantExpr>(Stored) && isGlobalAddress(Stored))))
+        isGlobalAddressConstant(S.getValueOperand()))
       add(C, Feature::GlobalAddress);
     return;
   }

@@ -44,6 +44,13 @@ protected:
   double count(const char *Function, Feature F) {
     return countFunction(*M->getFunction(Function))[unsigned(F)];
   }
+  /// The features of the function Site is in, with Site's operand made the
+  /// merged function's first parameter (merging up to constants).
+  static FeatureCounts countWithParameter(const Use &Site) {
+    auto AsParameter = [&](const Use &U) { return &U == &Site ? 0 : -1; };
+    return countFunction(
+        *cast<Instruction>(Site.getUser())->getFunction(), AsParameter);
+  }
 
   LLVMContext C;
   std::unique_ptr<Module> M;
@@ -147,8 +154,7 @@ TEST_F(SizeModelTest, ShortMemoryIntrinsicsAreStores) {
   for (Instruction &I : instructions(F))
     if (auto *CB = dyn_cast<CallBase>(&I))
       Length = &CB->getArgOperandUse(2);
-  auto AsParameter = [&](const Use &U) { return &U == Length ? 0 : -1; };
-  FeatureCounts Merged = countFunction(F, AsParameter);
+  FeatureCounts Merged = countWithParameter(*Length);
   EXPECT_EQ(Merged[unsigned(Feature::Store)], 0);
   EXPECT_EQ(Merged[unsigned(Feature::MemoryIntrinsic)], 1);
   // RISC-V stores 8 bytes at a time.
@@ -170,9 +176,8 @@ TEST_F(SizeModelTest, StoredGlobalAddressIsMade) {
   EXPECT_EQ(count("f", Feature::StoreGlobal), 2);
   EXPECT_EQ(count("f", Feature::GlobalAddress), 1);
   Function &F = *M->getFunction("f");
-  const Use *Stored = &cast<StoreInst>(*F.getEntryBlock().begin()).getOperandUse(0);
-  auto AsParameter = [&](const Use &U) { return &U == Stored ? 0 : -1; };
-  EXPECT_EQ(countFunction(F, AsParameter)[unsigned(Feature::GlobalAddress)], 0);
+  const Use &Stored = cast<StoreInst>(*F.getEntryBlock().begin()).getOperandUse(0);
+  EXPECT_EQ(countWithParameter(Stored)[unsigned(Feature::GlobalAddress)], 0);
 }
 
 TEST_F(SizeModelTest, InstructionsInContext) {
@@ -271,9 +276,8 @@ TEST_F(SizeModelTest, ConstantsAsParameters) {
   for (Instruction &I : instructions(F))
     if (I.getOpcode() == Instruction::Add)
       Add = &I;
-  const Use *Site = &Add->getOperandUse(1);
-  auto AsParameter = [&](const Use &U) { return &U == Site ? 0 : -1; };
-  FeatureCounts Before = countFunction(F), After = countFunction(F, AsParameter);
+  FeatureCounts Before = countFunction(F),
+                After = countWithParameter(Add->getOperandUse(1));
   EXPECT_EQ(Before[unsigned(Feature::IntegerOpImmediate)], 1);
   EXPECT_EQ(After[unsigned(Feature::IntegerOpImmediate)], 0);
   EXPECT_EQ(After[unsigned(Feature::IntegerOp)], 1);
