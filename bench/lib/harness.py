@@ -366,6 +366,13 @@ class Context:
         # names a directory per plugin, variants, repetitions and target),
         # or None: measure everything.
         self.resume = resume
+        # Where instruction counts are kept by the contents of the
+        # binaries that ran (known_instructions), or None. A variant whose
+        # link comes out byte for byte as before (every variant without
+        # coalesce, and coalesce's when a change does not touch this
+        # program) is not run under callgrind again.
+        self.counted = resume and os.path.join(os.path.dirname(resume),
+                                               "instructions")
         # Whether workloads are measured (callgrind, wall time).
         self.runtime = True
         # coalesce-backend, for the variants that scan across modules.
@@ -763,6 +770,47 @@ def callgrind(argv, stdin_path=None, cwd=None):
     if rc != 0 or not m:
         return None
     return sum(int(x) for x in m)
+
+
+def binaries_digest(paths):
+    """The sha256 of the binaries' contents, in order: what decides the
+    instructions a workload executes, beside the workload itself (the
+    recipe's digest)."""
+    h = hashlib.sha256()
+    for p in paths:
+        with open(p, "rb") as f:
+            for chunk in iter(lambda: f.read(1 << 20), b""):
+                h.update(chunk)
+        h.update(b"\0")
+    return h.hexdigest()
+
+
+def counted_path(ctx, project, prog):
+    return os.path.join(ctx.counted, "%s.%s.json" % (
+        prog.name, recipe_digest(project)[:12]))
+
+
+def known_instructions(ctx, project, prog):
+    """binaries_digest -> instructions counted by an earlier run."""
+    if not ctx.counted:
+        return {}
+    try:
+        with open(counted_path(ctx, project, prog)) as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return {}
+
+
+def keep_instructions(ctx, project, prog, counts):
+    if not ctx.counted or not counts:
+        return
+    os.makedirs(ctx.counted, exist_ok=True)
+    merged = dict(known_instructions(ctx, project, prog), **counts)
+    path = counted_path(ctx, project, prog)
+    with open(path + ".tmp", "w") as f:
+        json.dump(merged, f, indent=0, sort_keys=True)
+        f.write("\n")
+    os.replace(path + ".tmp", path)
 
 
 def wall(argv, stdin_path=None, cwd=None):
@@ -1269,12 +1317,31 @@ def bench_program(ctx, project, prog, objs, unit_by_name, build_errors=None,
             shutil.rmtree(wd, ignore_errors=True)
             os.makedirs(wd)
             work[v.key] = wd
-        for v in runnable:
-            argv, stdin = prog.workload(binpath[v.key], work[v.key])
+        # Callgrind counts the same with other work beside it: the
+        # variants run in parallel (each in its own work directory), and a
+        # variant whose binaries an earlier run counted is not run again.
+        known = known_instructions(ctx, project, prog)
+        digest = {v.key: binaries_digest(
+            [binpath[v.key][b.name] for b in prog.binaries])
+            for v in runnable}
+
+        def count(v):
             t0 = time.monotonic()
-            V[v.key]["instructions"] = callgrind(argv, stdin, work[v.key])
-            log("%s callgrind %s: %s instructions (%.0f s)" % (
-                P, v.key, V[v.key]["instructions"], time.monotonic() - t0))
+            if digest[v.key] in known:
+                n, how = known[digest[v.key]], "counted before"
+            else:
+                argv, stdin = prog.workload(binpath[v.key], work[v.key])
+                n, how = callgrind(argv, stdin, work[v.key]), "callgrind"
+            log("%s %s %s: %s instructions (%.0f s)" % (
+                P, how, v.key, n, time.monotonic() - t0))
+            return n
+
+        with concurrent.futures.ThreadPoolExecutor(ctx.jobs) as ex:
+            for v, n in zip(runnable, ex.map(count, runnable)):
+                V[v.key]["instructions"] = n
+        keep_instructions(ctx, project, prog, {
+            digest[v.key]: V[v.key]["instructions"] for v in runnable
+            if V[v.key]["instructions"] is not None})
         for rep in range(ctx.run_reps):
             for v in runnable:
                 argv, stdin = prog.workload(binpath[v.key], work[v.key])
