@@ -203,6 +203,42 @@ bool isImmediate(const Use &U, ParameterOf AsParameter) {
          !isa<ConstantExpr>(U.get()) && !isParameter(U, AsParameter);
 }
 
+/// Whether U, a use of an integer constant, is one that x86-64's
+/// instruction selection counts when it decides to keep the constant in a
+/// register: a store's value (beside 0 and -1, which keep their short
+/// forms, andl $0 and orl $-1, at any count) or the operand of an
+/// operation that does not fit a byte (one that fits has a short form).
+bool sharableConstantUse(const Use &U, ParameterOf AsParameter) {
+  auto *CI = dyn_cast<ConstantInt>(U.get());
+  if (!CI || isParameter(U, AsParameter))
+    return false;
+  auto *I = cast<Instruction>(U.getUser());
+  if (isa<StoreInst>(I))
+    return U.getOperandNo() == 0 && !CI->isZero() && !CI->isMinusOne();
+  return (isa<BinaryOperator>(I) || isa<ICmpInst>(I)) &&
+         !CI->getValue().isSignedIntN(8);
+}
+
+/// Whether U, a use of an integer constant, finds that constant already in
+/// a register: an earlier use of it in the same block is one that
+/// sharableConstantUse counts. Optimizing for size, x86-64 moves a
+/// constant that a block uses more than once so into a register once
+/// (`pushq $1; popq %rax`, 3 bytes) and stores the register: two stores
+/// of 1000 are 4 instructions and 9 bytes, not 2 and 12. AArch64 and
+/// RISC-V store no immediates: a block's one register for the constant
+/// serves every store. The search looks back a bounded distance.
+bool sharesConstantRegister(const Use &U, ParameterOf AsParameter) {
+  if (!sharableConstantUse(U, AsParameter))
+    return false;
+  unsigned Looked = 0;
+  for (const Instruction *P = cast<Instruction>(U.getUser())->getPrevNode();
+       P && Looked < 64; P = P->getPrevNode(), ++Looked)
+    for (const Use &Q : P->operands())
+      if (Q.get() == U.get() && sharableConstantUse(Q, AsParameter))
+        return true;
+  return false;
+}
+
 /// Whether V, an operand, is a global's address (perhaps at a constant
 /// offset) that code must make in a register.
 bool isGlobalAddressConstant(const Value *V) {
@@ -218,7 +254,8 @@ void countOperandConstants(const Instruction &I, FeatureCounts &C,
       continue;
     const Value *V = U.get();
     if (auto *CI = dyn_cast<ConstantInt>(V)) {
-      if (!CI->getValue().isSignedIntN(32))
+      if (!CI->getValue().isSignedIntN(32) &&
+          !sharesConstantRegister(U, AsParameter))
         add(C, Feature::WideImmediate);
     } else if (isa<ConstantFP>(V) && !cast<ConstantFP>(V)->isZero()) {
       add(C, Feature::FloatConstant);
@@ -355,11 +392,15 @@ void countBinary(const BinaryOperator &B, FeatureCounts &C,
                ? Feature::DivideConstant
                : Feature::Divide);
     return;
-  default:
-    add(C, isImmediate(B.getOperandUse(0), AsParameter) ||
-                   isImmediate(B.getOperandUse(1), AsParameter)
+  default: {
+    auto Encoded = [&](const Use &U) {
+      return isImmediate(U, AsParameter) &&
+             !sharesConstantRegister(U, AsParameter);
+    };
+    add(C, Encoded(B.getOperandUse(0)) || Encoded(B.getOperandUse(1))
                ? Feature::IntegerOpImmediate
                : Feature::IntegerOp);
+  }
   }
 }
 
@@ -491,13 +532,15 @@ void countInstruction(const Instruction &I, FeatureCounts &C,
     }
     if (isGlobalAddress(S.getPointerOperand()))
       add(C, Feature::StoreGlobal);
-    else if (isImmediate(S.getOperandUse(0), AsParameter))
+    else if (isImmediate(S.getOperandUse(0), AsParameter) &&
+             !sharesConstantRegister(S.getOperandUse(0), AsParameter))
       add(C, Feature::StoreImmediate);
     else
       add(C, Feature::Store);
     if (auto *CI = dyn_cast<ConstantInt>(S.getValueOperand()))
       if (!isParameter(S.getOperandUse(0), AsParameter) &&
-          !CI->getValue().isSignedIntN(32))
+          !CI->getValue().isSignedIntN(32) &&
+          !sharesConstantRegister(S.getOperandUse(0), AsParameter))
         add(C, Feature::WideImmediate);
     // A global's address stored is first made in a register (lea, adrp
     // and add): each failing check of pugixml's tests stores its message's
@@ -733,6 +776,14 @@ FeatureCounts countFunction(const Function &F, ParameterOf AsParameter) {
     return C;
   add(C, Feature::Function);
   add(C, Feature::Block, F.size());
+  // A variadic function that reads its arguments saves every register
+  // that may hold one in its prologue: mujs's error functions are 152
+  // bytes on x86-64 where the same body taking no `...` is 15.
+  if (F.isVarArg() && any_of(instructions(F), [](const Instruction &I) {
+        auto *II = dyn_cast<IntrinsicInst>(&I);
+        return II && II->getIntrinsicID() == Intrinsic::vastart;
+      }))
+    add(C, Feature::VarArgsArea);
 
   // Which values outlive a call (they need a saved register or a stack
   // slot), and, for the arguments (then the parameters to be), the last

@@ -119,6 +119,55 @@ TEST_F(SizeModelTest, ArgumentsByPlace) {
 /// as stores (a copy: a load before each), 16 bytes a store on x86-64 and
 /// AArch64, 8 on RISC-V; a longer one, or one whose length a merge makes
 /// a parameter, stays a call of the C library.
+// Optimizing for size, x86-64 keeps a constant that one block stores (or
+// uses beyond a byte's range) more than once in a register: `movl $1000,
+// %eax` once, then stores of %eax. The second store of 1000 is priced as a
+// register's; 0 and -1 keep their short forms (andl $0, orl $-1), another
+// block has its own register, and a constant that is a merged function's
+// parameter is a register anyway.
+TEST_F(SizeModelTest, ConstantStoredTwiceInABlockIsStoredFromARegister) {
+  parse("define void @f(ptr %p, ptr %q, i32 %a, i1 %c) {\n"
+        "  store i32 1000, ptr %p\n"
+        "  store i32 1000, ptr %q\n"
+        "  %x = add i32 %a, 1000\n"
+        "  store i32 0, ptr %p\n"
+        "  store i32 0, ptr %q\n"
+        "  br i1 %c, label %b, label %e\n"
+        "b:\n"
+        "  store i32 1000, ptr %p\n"
+        "  store i32 %x, ptr %q\n"
+        "  br label %e\n"
+        "e:\n"
+        "  ret void\n}\n");
+  // The first 1000 of each block and both zeros keep the immediate.
+  EXPECT_EQ(count("f", Feature::StoreImmediate), 4);
+  EXPECT_EQ(count("f", Feature::Store), 2);
+  EXPECT_EQ(count("f", Feature::IntegerOp), 1);
+  EXPECT_EQ(count("f", Feature::IntegerOpImmediate), 0);
+  // Made a parameter, the first store's 1000 no longer shares: the second
+  // store holds the immediate again.
+  Function &F = *M->getFunction("f");
+  const Use &First = cast<StoreInst>(*F.getEntryBlock().begin()).getOperandUse(0);
+  FeatureCounts WithParameter = countWithParameter(First);
+  EXPECT_EQ(WithParameter[unsigned(Feature::StoreImmediate)], 4);
+  EXPECT_EQ(WithParameter[unsigned(Feature::Store)], 2);
+}
+
+// A variadic function that calls va_start pays for its register save area
+// once; one that never reads its `...` does not.
+TEST_F(SizeModelTest, VarArgsAreaOnlyWithVaStart) {
+  parse("declare void @llvm.va_start.p0(ptr)\n"
+        "declare void @llvm.va_end.p0(ptr)\n"
+        "define void @reads(ptr %f, ...) {\n"
+        "  %ap = alloca [24 x i8]\n"
+        "  call void @llvm.va_start.p0(ptr %ap)\n"
+        "  call void @llvm.va_end.p0(ptr %ap)\n"
+        "  ret void\n}\n"
+        "define void @ignores(ptr %f, ...) {\n  ret void\n}\n");
+  EXPECT_EQ(count("reads", Feature::VarArgsArea), 1);
+  EXPECT_EQ(count("ignores", Feature::VarArgsArea), 0);
+}
+
 TEST_F(SizeModelTest, ShortMemoryIntrinsicsAreStores) {
   const char *Body =
       "declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)\n"
