@@ -366,13 +366,12 @@ class Context:
         # names a directory per plugin, variants, repetitions and target),
         # or None: measure everything.
         self.resume = resume
-        # Where instruction counts are kept by the contents of the
-        # binaries that ran (known_instructions), or None. A variant whose
+        # Where checks and instruction counts are kept by the contents of
+        # the binaries they ran (known_measures), or None. A variant whose
         # link comes out byte for byte as before (every variant without
         # coalesce, and coalesce's when a change does not touch this
-        # program) is not run under callgrind again.
-        self.counted = resume and os.path.join(os.path.dirname(resume),
-                                               "instructions")
+        # program) is not checked or run under callgrind again.
+        self.measured = resume and os.path.dirname(resume)
         # Whether workloads are measured (callgrind, wall time).
         self.runtime = True
         # coalesce-backend, for the variants that scan across modules.
@@ -773,40 +772,45 @@ def callgrind(argv, stdin_path=None, cwd=None):
 
 
 def binaries_digest(paths):
-    """The sha256 of the binaries' contents, in order: what decides the
-    instructions a workload executes, beside the workload itself (the
-    recipe's digest)."""
+    """The sha256 of the binaries' contents, in order: what decides what a
+    check or the workload does, beside the recipe (its digest); None when
+    one is missing (its link failed)."""
     h = hashlib.sha256()
     for p in paths:
-        with open(p, "rb") as f:
-            for chunk in iter(lambda: f.read(1 << 20), b""):
-                h.update(chunk)
+        try:
+            with open(p, "rb") as f:
+                for chunk in iter(lambda: f.read(1 << 20), b""):
+                    h.update(chunk)
+        except OSError:
+            return None
         h.update(b"\0")
     return h.hexdigest()
 
 
-def counted_path(ctx, project, prog):
-    return os.path.join(ctx.counted, "%s.%s.json" % (
+def measures_path(ctx, project, prog, kind):
+    return os.path.join(ctx.measured, kind, "%s.%s.json" % (
         prog.name, recipe_digest(project)[:12]))
 
 
-def known_instructions(ctx, project, prog):
-    """binaries_digest -> instructions counted by an earlier run."""
-    if not ctx.counted:
+def known_measures(ctx, project, prog, kind):
+    """binaries_digest -> what an earlier run measured of those binaries:
+    kind "instructions" (callgrind's count) or "checks" (each check's
+    (ok, result, note), as prog.check returns them, through JSON)."""
+    if not ctx.measured:
         return {}
     try:
-        with open(counted_path(ctx, project, prog)) as f:
+        with open(measures_path(ctx, project, prog, kind)) as f:
             return json.load(f)
     except (OSError, ValueError):
         return {}
 
 
-def keep_instructions(ctx, project, prog, counts):
-    if not ctx.counted or not counts:
+def keep_measures(ctx, project, prog, kind, measures):
+    if not ctx.measured or not measures:
         return
-    os.makedirs(ctx.counted, exist_ok=True)
-    merged = dict(known_instructions(ctx, project, prog), **counts)
-    path = counted_path(ctx, project, prog)
+    path = measures_path(ctx, project, prog, kind)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    merged = dict(known_measures(ctx, project, prog, kind), **measures)
     with open(path + ".tmp", "w") as f:
         json.dump(merged, f, indent=0, sort_keys=True)
         f.write("\n")
@@ -1272,9 +1276,16 @@ def bench_program(ctx, project, prog, objs, unit_by_name, build_errors=None,
         log("%s .text: %s" % (P, ", ".join(
             "%s %s" % (k, V[k]["text"]) for k in V)))
 
+    # What each variant's binaries are, byte for byte: a check or a count
+    # of instructions an earlier run made of the same binaries holds.
+    digest = {v.key: binaries_digest(
+        [binpath[v.key][b.name] for b in prog.binaries]) for v in usable}
+
     # Checks: the baseline first, whose results the others must reproduce.
     base_results = None
     order = sorted(usable, key=lambda v: v.key != "baseline")
+    checked = known_measures(ctx, project, prog, "checks")
+    passed = {}
     for v in order:
         r = V[v.key]
         if any("link failed" in e for e in r["errors"]):
@@ -1282,7 +1293,10 @@ def bench_program(ctx, project, prog, objs, unit_by_name, build_errors=None,
                            "failures": ["link failed"]}
             continue
         t0 = time.monotonic()
-        got = prog.check(ctx, v, binpath[v.key])
+        # Through JSON, as a kept result reads: tuples become lists.
+        before = checked.get(digest[v.key]) if digest[v.key] else None
+        got = before if before is not None else json.loads(json.dumps(
+            prog.check(ctx, v, binpath[v.key])))
         failures, notes = [], []
         for name, val in sorted(got.items()):
             ok, result = val[0], val[1]
@@ -1299,11 +1313,15 @@ def bench_program(ctx, project, prog, objs, unit_by_name, build_errors=None,
             base_results = got
         r["checks"] = {"passed": len(got) - len(failures), "total": len(got),
                        "failures": failures, "notes": notes}
-        log("%s checks %s: %d/%d passed%s%s (%.0f s)" % (
-            P, v.key, r["checks"]["passed"], len(got),
+        if not failures and digest[v.key]:
+            passed[digest[v.key]] = got
+        log("%s %s %s: %d/%d passed%s%s (%.0f s)" % (
+            P, "checked before" if before is not None else "checks", v.key,
+            r["checks"]["passed"], len(got),
             (": FAILED " + ", ".join(failures[:5])) if failures else "",
             ("; " + "; ".join(notes)) if notes else "",
             time.monotonic() - t0))
+    keep_measures(ctx, project, prog, "checks", passed)
 
     # Runtime: instructions (callgrind, one run: repeatable), then wall
     # time in rounds alternating the variants. Not under an emulator:
@@ -1320,10 +1338,7 @@ def bench_program(ctx, project, prog, objs, unit_by_name, build_errors=None,
         # Callgrind counts the same with other work beside it: the
         # variants run in parallel (each in its own work directory), and a
         # variant whose binaries an earlier run counted is not run again.
-        known = known_instructions(ctx, project, prog)
-        digest = {v.key: binaries_digest(
-            [binpath[v.key][b.name] for b in prog.binaries])
-            for v in runnable}
+        known = known_measures(ctx, project, prog, "instructions")
 
         def count(v):
             t0 = time.monotonic()
@@ -1339,9 +1354,9 @@ def bench_program(ctx, project, prog, objs, unit_by_name, build_errors=None,
         with concurrent.futures.ThreadPoolExecutor(ctx.jobs) as ex:
             for v, n in zip(runnable, ex.map(count, runnable)):
                 V[v.key]["instructions"] = n
-        keep_instructions(ctx, project, prog, {
+        keep_measures(ctx, project, prog, "instructions", {
             digest[v.key]: V[v.key]["instructions"] for v in runnable
-            if V[v.key]["instructions"] is not None})
+            if digest[v.key] and V[v.key]["instructions"] is not None})
         for rep in range(ctx.run_reps):
             for v in runnable:
                 argv, stdin = prog.workload(binpath[v.key], work[v.key])
