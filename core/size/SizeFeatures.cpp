@@ -23,6 +23,7 @@
 #include "llvm/TargetParser/Triple.h"
 
 #include <algorithm>
+#include <optional>
 
 using namespace llvm;
 
@@ -43,6 +44,8 @@ const char *featureDescription(Feature F) {
   };
   return Descriptions[unsigned(F)];
 }
+
+static bool clobbers(const Instruction &I);
 
 namespace {
 
@@ -338,6 +341,48 @@ bool feedsOwnBranch(const CmpInst &C) {
   return B && B->getParent() == C.getParent();
 }
 
+/// Whether T is passed in a floating-point register (else an integer one),
+/// or None for what takes no single register of either class.
+std::optional<bool> registerClassIsFloat(const Type &T) {
+  if (T.isFloatTy() || T.isDoubleTy())
+    return true;
+  if (T.isPointerTy() || (T.isIntegerTy() && T.getIntegerBitWidth() <= 64))
+    return false;
+  return std::nullopt;
+}
+
+/// Whether the call argument A is the result of the call just before (its
+/// only use, nothing that clobbers registers between them) passed on as
+/// the first argument of its class: it is in that register already where
+/// the calling convention returns values in the register it passes the
+/// first argument in. Floats: x86-64's xmm0, AArch64's d0, RISC-V's fa0;
+/// integers: AArch64's x0 and RISC-V's a0, not x86-64 (returned in rax,
+/// passed in rdi). mujs's Math_acos passes js_tonumber's result to acos
+/// and acos's to js_pushnumber without a move.
+bool resultInPlace(const Use &A) {
+  auto *Prev = dyn_cast<CallInst>(A.get());
+  auto *CB = cast<CallBase>(A.getUser());
+  if (!Prev || isa<IntrinsicInst>(Prev) || !Prev->hasOneUse() ||
+      Prev->getParent() != CB->getParent())
+    return false;
+  std::optional<bool> Float = registerClassIsFloat(*Prev->getType());
+  if (!Float)
+    return false;
+  if (!*Float && Triple(CB->getModule()->getTargetTriple()).isX86())
+    return false;
+  for (unsigned I = 0, N = CB->getArgOperandNo(&A); I != N; ++I) {
+    std::optional<bool> Before =
+        registerClassIsFloat(*CB->getArgOperand(I)->getType());
+    if (!Before || *Before == *Float)
+      return false;
+  }
+  for (const Instruction *I = Prev->getNextNode(); I != CB;
+       I = I->getNextNode())
+    if (clobbers(*I))
+      return false;
+  return true;
+}
+
 void countCall(const CallBase &CB, FeatureCounts &C, ParameterOf AsParameter) {
   bool Tail = isa<CallInst>(CB) && isTailPosition(cast<CallInst>(CB));
   if (isa<InvokeInst>(CB))
@@ -359,6 +404,8 @@ void countCall(const CallBase &CB, FeatureCounts &C, ParameterOf AsParameter) {
     // wants it already.
     auto *Own = dyn_cast<Argument>(A.get());
     if (Own && Own->getArgNo() == CB.getArgOperandNo(&A))
+      continue;
+    if (resultInPlace(A))
       continue;
     if (isParameter(A, AsParameter))
       add(C, Feature::ArgumentRegister);

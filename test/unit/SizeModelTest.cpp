@@ -168,6 +168,42 @@ TEST_F(SizeModelTest, VarArgsAreaOnlyWithVaStart) {
   EXPECT_EQ(count("ignores", Feature::VarArgsArea), 0);
 }
 
+// A call's result passed on at once as the first argument of its class is
+// where the next call wants it when the convention returns it in that
+// register: floats everywhere (xmm0, d0), integers on AArch64 (x0) but not
+// on x86-64 (rax, passed in rdi). mujs's Math_acos is the pattern.
+TEST_F(SizeModelTest, CallResultPassedOnIsInPlace) {
+  const char *Text =
+      "declare double @num(ptr, i32)\n"
+      "declare double @acos(double)\n"
+      "declare void @push(ptr, double)\n"
+      "declare i64 @len(ptr)\n"
+      "declare void @use(i64)\n"
+      "define void @f(ptr %j) {\n"
+      "  %x = call double @num(ptr %j, i32 1)\n"
+      "  %y = call double @acos(double %x)\n"
+      "  call void @push(ptr %j, double %y)\n"
+      "  %n = call i64 @len(ptr %j)\n"
+      "  call void @use(i64 %n)\n"
+      "  ret void\n}\n";
+  parse(Text);
+  // x86-64: %n is moved (rax to rdi); %x and %y are in xmm0 already (and
+  // %j, the function's own first argument, is priced as kept).
+  EXPECT_EQ(count("f", Feature::ArgumentRegister), 1);
+  parse(Text, "aarch64-unknown-linux-gnu");
+  // AArch64: %n is in x0 already.
+  EXPECT_EQ(count("f", Feature::ArgumentRegister), 0);
+  // Used again after the next call, a result must be kept elsewhere: it
+  // is moved like any value.
+  parse("declare double @num()\n"
+        "declare void @take(double)\n"
+        "define double @g() {\n"
+        "  %x = call double @num()\n"
+        "  call void @take(double %x)\n"
+        "  ret double %x\n}\n");
+  EXPECT_EQ(count("g", Feature::ArgumentRegister), 1);
+}
+
 TEST_F(SizeModelTest, ShortMemoryIntrinsicsAreStores) {
   const char *Body =
       "declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)\n"
