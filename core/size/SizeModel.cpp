@@ -39,7 +39,15 @@
 // call with its arguments, mbedtls's 28 inlined clears of 16 bytes made
 // outlining them worth 407 bytes, where code generation saved 50. A
 // function's size in the output adds, on average, half its alignment
-// beyond the instructions' own as padding.
+// beyond the instructions' own as padding. A call's result passed on at
+// once as the next call's first argument of its class is where that call
+// wants it when the convention returns it in that register (floats on
+// every target; integers on AArch64 and RISC-V): no move. A constant that
+// one block stores more than once sits in a register once (x86-64
+// optimizing for size: movl $1000, %eax, then register stores). A
+// variadic function that calls va_start saves every argument register in
+// its prologue (VarArgsArea, 107 bytes on x86-64): without it, merging
+// mujs's jsP_error into jsY_error was priced at 121 bytes, and saved 222.
 //
 // Two things the code generator does change what IR shows. A value needs
 // a saved register only where it is live across a call (on some path from
