@@ -227,7 +227,7 @@ bool sharableConstantUse(const Use &U, ParameterOf AsParameter) {
 /// sharableConstantUse counts. Optimizing for size, x86-64 moves a
 /// constant that a block uses more than once so into a register once
 /// (`pushq $1; popq %rax`, 3 bytes) and stores the register: two stores
-/// of 1000 are 4 instructions and 9 bytes, not 2 and 12. AArch64 and
+/// of 1000 are 3 instructions and 9 bytes, not 2 and 12. AArch64 and
 /// RISC-V store no immediates: a block's one register for the constant
 /// serves every store. The search looks back a bounded distance.
 bool sharesConstantRegister(const Use &U, ParameterOf AsParameter) {
@@ -577,17 +577,16 @@ void countInstruction(const Instruction &I, FeatureCounts &C,
       countOperandConstants(*Op, C, AsParameter);
       return;
     }
+    bool InRegister = sharesConstantRegister(S.getOperandUse(0), AsParameter);
     if (isGlobalAddress(S.getPointerOperand()))
       add(C, Feature::StoreGlobal);
-    else if (isImmediate(S.getOperandUse(0), AsParameter) &&
-             !sharesConstantRegister(S.getOperandUse(0), AsParameter))
+    else if (isImmediate(S.getOperandUse(0), AsParameter) && !InRegister)
       add(C, Feature::StoreImmediate);
     else
       add(C, Feature::Store);
     if (auto *CI = dyn_cast<ConstantInt>(S.getValueOperand()))
       if (!isParameter(S.getOperandUse(0), AsParameter) &&
-          !CI->getValue().isSignedIntN(32) &&
-          !sharesConstantRegister(S.getOperandUse(0), AsParameter))
+          !CI->getValue().isSignedIntN(32) && !InRegister)
         add(C, Feature::WideImmediate);
     // A global's address stored is first made in a register (lea, adrp
     // and add): each failing check of pugixml's tests stores its message's
