@@ -204,13 +204,18 @@ static bool outlineRounds(Module &M, const Config &C, Report &R,
   if (!Size.outlinesByDefault() && !C.OutlineWithMachineOutliner)
     return false;
   ChangedCode LastChanged;
+  // The first round's groups must save MinTotal bytes together; later
+  // rounds add to a saving that does.
+  OutlineOptions Later = C.Outlining;
+  Later.MinTotal = 0;
   for (unsigned Round = 0; Round != C.OutlineRounds; ++Round) {
     ProgramHotness Hot = Current ? std::move(*Current)
                                  : ProgramHotness::compute(M, C.Hotness, &Kept);
     Current.reset();
     Report Outlined;
-    bool Any = outlineSimilarCode(M, C.Outlining, Outlined, Size, Hot,
-                                  Budget, Round ? &LastChanged : nullptr);
+    bool Any = outlineSimilarCode(M, Round ? Later : C.Outlining, Outlined,
+                                  Size, Hot, Budget,
+                                  Round ? &LastChanged : nullptr);
     R.append(Outlined, "outline");
     if (!Any)
       break;

@@ -51,10 +51,15 @@ cl::opt<bool> Outline(
     cl::desc("Outline similar regions anywhere in the program into shared "
              "functions"));
 cl::opt<unsigned> OutlineMinBenefit(
-    "coalesce-outline-min-benefit", cl::init(8), cl::cat(Category),
+    "coalesce-outline-min-benefit", cl::init(16), cl::cat(Category),
     cl::value_desc("bytes"),
     cl::desc("Bytes a group of regions must save, by the size model, to be "
              "outlined"));
+cl::opt<unsigned> OutlineMinTotal(
+    "coalesce-outline-min-total", cl::init(32), cl::cat(Category),
+    cl::value_desc("bytes"),
+    cl::desc("Bytes the groups a round of outlining takes must save "
+             "together, by the size model"));
 cl::opt<unsigned> OutlineMaxArguments(
     "coalesce-outline-max-arguments", cl::init(6), cl::cat(Category),
     cl::value_desc("N"),
@@ -149,6 +154,7 @@ const KnownOption Known[] = {
     {&SimilarRounds, ValueKind::Number},
     {&Outline, ValueKind::Flag},
     {&OutlineMinBenefit, ValueKind::Number},
+    {&OutlineMinTotal, ValueKind::Number},
     {&OutlineMaxArguments, ValueKind::Number},
     {&OutlineMinLength, ValueKind::Number},
     {&OutlineRounds, ValueKind::Number},
@@ -267,6 +273,7 @@ bool hostOptions(HostOptions &H, std::string &Error) {
   H.Core.Similar.MinSimilarity = std::min(100u, unsigned(SimilarMinSimilarity)) / 100.0;
   H.Core.Outline = Outline;
   H.Core.Outlining.MinBenefit = OutlineMinBenefit;
+  H.Core.Outlining.MinTotal = OutlineMinTotal;
   H.Core.Outlining.MaxArguments = OutlineMaxArguments;
   H.Core.Outlining.MinLength = OutlineMinLength;
   H.Core.RunTimeBudgetPerMille = RuntimeBudget;

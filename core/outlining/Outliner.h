@@ -24,7 +24,11 @@ namespace coalesce {
 struct OutlineOptions {
   /// Bytes a group must save, by the size model, to be outlined: a margin
   /// for the model's error on a few instructions.
-  unsigned MinBenefit = 8;
+  unsigned MinBenefit = 16;
+  /// Bytes the groups a round outlines must save together. A saving
+  /// smaller than the alignment of the code the linker places after the
+  /// module's may vanish in its padding, while every call stays.
+  unsigned MinTotal = 32;
   /// Most arguments the outlined function takes (values and constants that
   /// differ between sites, output addresses, the output scheme).
   unsigned MaxArguments = 6;

@@ -1,4 +1,4 @@
-; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-verify -S %s -o %t.ll
+; RUN: %opt-coalesce -coalesce-outline-min-benefit=8 -coalesce-outline-min-total=0 -passes=coalesce-outline -coalesce-verify -S %s -o %t.ll
 ; RUN: FileCheck %s --input-file=%t.ll
 ; RUN: llc -O2 -relocation-model=pic -filetype=obj %s -o %t.kept.o
 ; RUN: llc -O2 -relocation-model=pic -filetype=obj %t.ll -o %t.outlined.o

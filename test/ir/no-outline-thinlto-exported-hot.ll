@@ -1,5 +1,5 @@
-; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s --check-prefix=FULL
-; RUN: %opt-coalesce -passes='coalesce-outline<thinlto>' -coalesce-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s --check-prefix=THIN
+; RUN: %opt-coalesce -coalesce-outline-min-benefit=8 -coalesce-outline-min-total=0 -passes=coalesce-outline -coalesce-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s --check-prefix=FULL
+; RUN: %opt-coalesce -coalesce-outline-min-benefit=8 -coalesce-outline-min-total=0 -passes='coalesce-outline<thinlto>' -coalesce-runtime-budget=1000 -coalesce-verify -S %s | FileCheck %s --check-prefix=THIN
 ; Purpose: in a ThinLTO backend the module is one of many, and the loops that call its exported functions may be in the others. @api_a and @api_b are exported, called from nowhere in this module, and share two runs: one on their likely path (ok) and one before a cold noreturn call (fail). As the whole program (full LTO, the first RUN line), nothing calls them again and again, and both runs are outlined; as a ThinLTO backend's module (coalesce<thinlto>, what ld.lld's backends run), their likely blocks count as hot without a profile and stay in place, while the cold path is still outlined. The budget is raised to 1000 per mille so that hotness alone decides.
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

@@ -1,6 +1,6 @@
-; RUN: %opt-coalesce -passes=coalesce -coalesce-runtime-budget=1000 -S %s | FileCheck %s
-; RUN: %opt-coalesce -passes=coalesce -coalesce-runtime-budget=1000 -coalesce-print-merges -disable-output %s 2>&1 | FileCheck %s --check-prefix=SUMMARY
-; RUN: %opt-coalesce -passes=coalesce -coalesce-runtime-budget=1000 %s -o %t.outlined.bc
+; RUN: %opt-coalesce -coalesce-outline-min-benefit=8 -coalesce-outline-min-total=0 -passes=coalesce -coalesce-runtime-budget=1000 -S %s | FileCheck %s
+; RUN: %opt-coalesce -coalesce-outline-min-benefit=8 -coalesce-outline-min-total=0 -passes=coalesce -coalesce-runtime-budget=1000 -coalesce-print-merges -disable-output %s 2>&1 | FileCheck %s --check-prefix=SUMMARY
+; RUN: %opt-coalesce -coalesce-outline-min-benefit=8 -coalesce-outline-min-total=0 -passes=coalesce -coalesce-runtime-budget=1000 %s -o %t.outlined.bc
 ; RUN: llc -relocation-model=pic -filetype=obj %s -o %t.kept.o
 ; RUN: llc -relocation-model=pic -filetype=obj %t.outlined.bc -o %t.outlined.o
 ; RUN: %python %test_tools/text_size.py --le outlined=%t.outlined.o kept=%t.kept.o

@@ -388,6 +388,9 @@ TEST(SimilarityAnalysisTest, OutlinedTheSameWithAnyNumberOfThreads) {
       onOneAndFourThreads(Gen.IR, [](Module &M) {
         SizeModel Size = SizeModel::forModule(M);
         OutlineOptions Options;
+        // The module is small: its groups save less than a link's.
+        Options.MinBenefit = 8;
+        Options.MinTotal = 0;
         ProgramHotness Hot = ProgramHotness::compute(M, {});
         RunTimeBudget Budget(Hot.executed(), 1000);
         Report R;
@@ -413,6 +416,9 @@ TEST(SimilarityAnalysisTest, OutlinedTheSameWithoutTheThreadPool) {
     ASSERT_TRUE(M);
     SizeModel Size = SizeModel::forModule(*M);
     OutlineOptions Options;
+    // The module is small: its groups save less than a link's.
+    Options.MinBenefit = 8;
+    Options.MinTotal = 0;
     Options.Threads = Threads;
     ProgramHotness Hot = ProgramHotness::compute(*M, {});
     RunTimeBudget Budget(Hot.executed(), 1000);

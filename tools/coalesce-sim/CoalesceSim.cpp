@@ -113,6 +113,18 @@ static cl::opt<bool> NoOutlineMarks(
              "and the outliner's own analysis: about 3x the time and 2x the "
              "memory of a run without them)"),
     cl::cat(SimCategory));
+static cl::opt<unsigned> OutlineMinBenefit(
+    "outline-min-benefit", cl::init(OutlineOptions().MinBenefit),
+    cl::value_desc("bytes"),
+    cl::desc("With the outline marks: bytes a group must save to be "
+             "outlined (the plugin's -coalesce-outline-min-benefit)"),
+    cl::cat(SimCategory));
+static cl::opt<unsigned> OutlineMinTotal(
+    "outline-min-total", cl::init(OutlineOptions().MinTotal),
+    cl::value_desc("bytes"),
+    cl::desc("With the outline marks: bytes the groups outlined must save "
+             "together (the plugin's -coalesce-outline-min-total)"),
+    cl::cat(SimCategory));
 static cl::opt<bool> NoSimilar(
     "no-similar",
     cl::desc("With --html: do not run coalesce's similar-function merger on "
@@ -233,7 +245,10 @@ regionsOutlined(Module &M, const SimilarityAnalysis &S,
     Config Defaults;
     ProgramHotness Hot = ProgramHotness::compute(*Copy, Defaults.Hotness);
     RunTimeBudget Budget(Hot.executed(), Defaults.RunTimeBudgetPerMille);
-    outlineSimilarCode(*Copy, Defaults.Outlining, Rep, Size, Hot, Budget);
+    OutlineOptions Outlining = Defaults.Outlining;
+    Outlining.MinBenefit = OutlineMinBenefit;
+    Outlining.MinTotal = OutlineMinTotal;
+    outlineSimilarCode(*Copy, Outlining, Rep, Size, Hot, Budget);
     if (PrintStats)
       errs() << Name << ": the outliner took " << Rep.outlinedSites()
              << " regions into " << Rep.Outlines.size() << " functions ("

@@ -49,6 +49,7 @@ NAME = "llvm-tests@" + os.path.basename(_own.rstrip("/")) if _own else "llvm-tes
 QUICK = range(0, 260, 7)
 
 EAGER = ["-coalesce-merge-similar", "-coalesce-outline-min-benefit=0",
+         "-coalesce-outline-min-total=0",
          "-coalesce-outline-min-length=2", "-coalesce-runtime-budget=100000",
          "-coalesce-hot-share=0", "-coalesce-outline-with-machine-outliner",
          "-coalesce-similar-min-similarity=0"]

@@ -62,6 +62,7 @@ def plan(seed):
     flags = ["-coalesce-verify"]
     if rng.random() < 0.5:
         flags += ["-coalesce-outline-min-benefit=%d" % rng.choice([0, 1, 2]),
+                  "-coalesce-outline-min-total=0",
                   "-coalesce-outline-min-length=%d" % rng.choice([1, 2, 3]),
                   "-coalesce-runtime-budget=%d" % rng.choice([1000, 100000])]
         if triple[1] and triple[1].startswith("aarch64"):
