@@ -759,6 +759,14 @@ def run_capture(argv, stdin_path=None, cwd=None, timeout=900, env=None):
 CALLGRIND_RE = re.compile(rb"Collected\s*:\s*(\d+)")
 
 
+def json_bytes(o):
+    """A check's result that is bytes (a decoded image, a program's raw
+    output), as JSON keeps it: its sha256, which compares as the bytes do."""
+    if isinstance(o, (bytes, bytearray)):
+        return "sha256:" + hashlib.sha256(o).hexdigest()
+    raise TypeError("a check's result of type %s" % type(o).__name__)
+
+
 def callgrind(argv, stdin_path=None, cwd=None):
     """Instructions executed by argv (all threads), or None on failure."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -1296,7 +1304,7 @@ def bench_program(ctx, project, prog, objs, unit_by_name, build_errors=None,
         # Through JSON, as a kept result reads: tuples become lists.
         before = checked.get(digest[v.key]) if digest[v.key] else None
         got = before if before is not None else json.loads(json.dumps(
-            prog.check(ctx, v, binpath[v.key])))
+            prog.check(ctx, v, binpath[v.key]), default=json_bytes))
         failures, notes = [], []
         for name, val in sorted(got.items()):
             ok, result = val[0], val[1]
