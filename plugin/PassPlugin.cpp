@@ -26,6 +26,7 @@
 
 #include "core/Pipeline.h"
 
+#include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/LLVMContext.h"
@@ -299,6 +300,13 @@ public:
       diagnose(M, W, DS_Warning);
     for (const std::string &P : O.Problems)
       diagnose(M, P, DS_Error);
+#if !LLVM_ENABLE_STATS
+    // -stats: an LLVM built without statistics (Debian's) prints none at
+    // exit, but coalesce's counters count anyway; they are printed after
+    // each of its runs (in ThinLTO, each backend's: the counts so far).
+    if (AreStatisticsEnabled())
+      PrintStatistics(errs());
+#endif
     // In a backend, the cross-module stage's report waits for the
     // pipeline's, which runs at the end of the backend's optimization.
     if (Where == Host::ThinBackend && State) {

@@ -11,6 +11,7 @@
 #include "core/crossmodule/Sites.h"
 #include "core/merging/MergeSupport.h"
 
+#include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Constants.h"
@@ -26,6 +27,10 @@
 using namespace llvm;
 
 namespace coalesce {
+
+#define DEBUG_TYPE "coalesce-merge-across-modules"
+// Counted whatever LLVM was built with (-stats prints them).
+ALWAYS_ENABLED_STATISTIC(NumMerged, "Functions merged with their family's body across modules");
 
 namespace {
 
@@ -191,6 +196,7 @@ void Applier::apply(Function &F, const Family &Fy, const FamilyMember &Mem) {
   Done.push_back({&F, Shared, Args, Rep.Merges.size()});
   RunTime += Mem.RunTime;
   Rep.Merges.push_back(R);
+  ++NumMerged;
   OptimizationRemarkEmitter ORE(Shared, /*BFI=*/nullptr);
   ORE.emit([&] {
     return OptimizationRemark(PassName, "Merged", Shared)

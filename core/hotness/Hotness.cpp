@@ -153,6 +153,7 @@
 #include "llvm/ADT/DepthFirstIterator.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/BlockFrequencyInfo.h"
 #include "llvm/Analysis/BranchProbabilityInfo.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -176,6 +177,12 @@
 using namespace llvm;
 
 namespace coalesce {
+
+#define DEBUG_TYPE "coalesce-hotness"
+// Counted whatever LLVM was built with (-stats prints them).
+ALWAYS_ENABLED_STATISTIC(NumEstimates, "Estimates of how often the program runs each block");
+ALWAYS_ENABLED_STATISTIC(NumAnalysed, "Functions whose block frequencies an estimate analysed");
+ALWAYS_ENABLED_STATISTIC(NumReused, "Functions whose analysis an estimate took from the one before");
 
 namespace {
 
@@ -912,6 +919,9 @@ ProgramHotness ProgramHotness::compute(Module &M, const HotnessOptions &O,
                                     : analyse(*Fs[K], Rules));
     NumBlocks += Locals[K].Blocks.size();
   }
+  ++NumEstimates;
+  NumAnalysed += Kept ? Kept->Analysed : Fs.size();
+  NumReused += Kept ? Kept->KeptLast : 0;
   if (Kept)
     Kept->Of = std::move(Next);
   addStructors(M, "llvm.global_ctors", Index, Locals);

@@ -110,10 +110,10 @@
 
 using namespace llvm;
 
-STATISTIC(NumMerged, "Functions merged up to constants");
-STATISTIC(NumShared, "Shared bodies made for functions differing in constants");
-STATISTIC(NumParameters, "Constants turned into parameters");
-STATISTIC(NumCallsRewritten, "Calls rewritten to pass constants");
+ALWAYS_ENABLED_STATISTIC(NumMerged, "Functions merged up to constants");
+ALWAYS_ENABLED_STATISTIC(NumShared, "Shared bodies made for functions differing in constants");
+ALWAYS_ENABLED_STATISTIC(NumParameters, "Constants turned into parameters");
+ALWAYS_ENABLED_STATISTIC(NumCallsRewritten, "Calls rewritten to pass constants");
 
 namespace coalesce {
 namespace {

@@ -119,12 +119,12 @@
 
 using namespace llvm;
 
-STATISTIC(NumReplaced, "Functions replaced by an equal body everywhere");
-STATISTIC(NumAliases, "Functions turned into aliases of an equal body");
-STATISTIC(NumThunks, "Functions turned into thunks to an equal body");
-STATISTIC(NumCallsRewritten, "Direct calls redirected to the kept body");
-STATISTIC(NumMissed, "Equal functions that could not be merged");
-STATISTIC(NumByClasses,
+ALWAYS_ENABLED_STATISTIC(NumReplaced, "Functions replaced by an equal body everywhere");
+ALWAYS_ENABLED_STATISTIC(NumAliases, "Functions turned into aliases of an equal body");
+ALWAYS_ENABLED_STATISTIC(NumThunks, "Functions turned into thunks to an equal body");
+ALWAYS_ENABLED_STATISTIC(NumCallsRewritten, "Direct calls redirected to the kept body");
+ALWAYS_ENABLED_STATISTIC(NumMissed, "Equal functions that could not be merged");
+ALWAYS_ENABLED_STATISTIC(NumByClasses,
           "Functions merged as equal through the classes of their callees");
 
 namespace coalesce {

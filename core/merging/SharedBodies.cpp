@@ -97,6 +97,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/SHA256.h"
+#include "llvm/ADT/Statistic.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
@@ -107,6 +108,11 @@
 using namespace llvm;
 
 namespace coalesce {
+
+#define DEBUG_TYPE "coalesce-share-bodies"
+// Counted whatever LLVM was built with (-stats prints them).
+ALWAYS_ENABLED_STATISTIC(NumShared, "Functions named by their content for the linker to keep one of");
+
 namespace {
 
 /// The prefix of every content name.
@@ -453,6 +459,7 @@ bool shareBodiesAcrossModules(Module &M, Report &R, const SizeModel &Size) {
     F->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
     F->setComdat(M.getOrInsertComdat(Name));
     R.Shared.push_back(std::move(Rec));
+    ++NumShared;
     Changed = true;
   }
   return Changed;

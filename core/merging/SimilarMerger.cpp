@@ -148,8 +148,8 @@
 
 using namespace llvm;
 
-STATISTIC(NumPairs, "Similar pairs merged with a selector");
-STATISTIC(NumAligned, "Candidate pairs aligned");
+ALWAYS_ENABLED_STATISTIC(NumPairs, "Similar pairs merged with a selector");
+ALWAYS_ENABLED_STATISTIC(NumAligned, "Candidate pairs aligned");
 
 namespace coalesce {
 namespace {

@@ -191,6 +191,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/InstIterator.h"
@@ -210,6 +211,14 @@ using namespace llvm;
 namespace coalesce {
 
 constexpr const char *PassName = "coalesce-outline";
+
+#define DEBUG_TYPE "coalesce-outline"
+// Counted whatever LLVM was built with (-stats prints them).
+ALWAYS_ENABLED_STATISTIC(NumGroups, "Groups of similar regions the similarity analysis found");
+ALWAYS_ENABLED_STATISTIC(NumPriced, "Candidate groups of similar regions priced");
+ALWAYS_ENABLED_STATISTIC(NumOutlined, "Functions outlined from groups of similar regions");
+ALWAYS_ENABLED_STATISTIC(NumSites, "Regions replaced by a call of an outlined function");
+ALWAYS_ENABLED_STATISTIC(NumNotOutlined, "Groups or regions not outlined (each with a remark)");
 
 //===----------------------------------------------------------------------===//
 // What pricing needs to know of a function
@@ -836,6 +845,7 @@ SimilarityOptions Outliner::similarityOptions(const OutlineOptions &O) {
 }
 
 bool Outliner::evaluate(Priced &G, std::string *Why) {
+  ++NumPriced;
   G.P = planOutline(G.C);
   G.Price = priceCandidate(G.C, G.P, Size, BytesOf, Facts);
   // A function whose sites cost more than they save keeps its code; the
@@ -966,12 +976,13 @@ void Outliner::take(const OutlineCandidate &C) {
 
 void Outliner::missed(Instruction *At, size_t Sites, size_t Length,
                       const std::string &Why) {
+  ++NumNotOutlined;
   OptimizationRemarkEmitter ORE(At->getFunction());
   ORE.emit([&] {
     return OptimizationRemarkMissed(PassName, "NotOutlined", At)
-           << "not outlined: " << std::to_string(Sites)
-           << " similar regions of " << std::to_string(Length)
-           << " instructions " << Why;
+           << "not outlined: " << ore::NV("Regions", Sites)
+           << " similar regions of " << ore::NV("Instructions", Length)
+           << " instructions " << ore::NV("Reason", Why);
   });
 }
 
@@ -1189,14 +1200,17 @@ bool Outliner::extract(Priced &G) {
         continue;
       ORE.emit([&] {
         return OptimizationRemark(PassName, "Outlined", Call)
-               << "outlined " << std::to_string(Rec.Instructions)
-               << " instructions into " << Name << ", one of "
-               << std::to_string(Rec.Sites)
-               << " similar regions (~" << std::to_string(Rec.EstimatedBytes)
-               << " bytes saved, " << Size.basis() << ")";
+               << "outlined " << ore::NV("Instructions", Rec.Instructions)
+               << " instructions into " << ore::NV("Outlined", Name)
+               << ", one of " << ore::NV("Regions", Rec.Sites)
+               << " similar regions (~"
+               << ore::NV("BytesSaved", Rec.EstimatedBytes) << " bytes saved, "
+               << ore::NV("Basis", Size.basis()) << ")";
       });
     }
   }
+  ++NumOutlined;
+  NumSites += Rec.Sites;
   Rep.Outlines.push_back(std::move(Rec));
   return true;
 }
@@ -1207,6 +1221,7 @@ bool Outliner::run() {
   {
     TimeTraceScope Scope("coalesce: similarity");
     findGroups();
+    NumGroups += Similarity.groups().size();
   }
   // 2, 3. Candidates and their prices.
   TimeTraceScope Scope("coalesce: outlining");

@@ -22,9 +22,15 @@
 ; YAML-NEXT: Function:
 ; YAML-NEXT: Args:
 ; YAML-NEXT:   - String:          'outlined '
-; YAML-NEXT:   - String:          '21'
+; YAML-NEXT:   - Instructions:    '21'
 ; YAML-NEXT:   - String:          ' instructions into '
-; YAML-NEXT:   - String:          coalesce.outlined.0
+; YAML-NEXT:   - Outlined:        coalesce.outlined.0
+; YAML-NEXT:   - String:          ', one of '
+; YAML-NEXT:   - Regions:         '3'
+; YAML-NEXT:   - String:          ' similar regions (~'
+; YAML-NEXT:   - BytesSaved:      '{{[0-9]+}}'
+; YAML-NEXT:   - String:          ' bytes saved, '
+; YAML-NEXT:   - Basis:           size model, x86_64
 ; YAML-COUNT-2: --- !Passed
 ; YAML-NOT:  --- !
 
