@@ -11,6 +11,8 @@
 #define COALESCE_HOTNESS_HOTNESS_H
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <cstdint>
 #include <memory>
@@ -119,6 +121,9 @@ public:
   /// Instructions the program executes per run, estimated: the measure of
   /// a run-time budget.
   double executed() const { return Executed; }
+  /// The share of them F executes (its blocks' counts times their
+  /// instructions).
+  double executedIn(const llvm::Function &F) const;
   bool fromProfile() const { return Profile; }
 
   /// What the static estimate (without a profile) read of a block: whether
@@ -146,6 +151,7 @@ private:
   };
   llvm::DenseMap<const llvm::BasicBlock *, Block> Blocks;
   llvm::DenseMap<const llvm::Function *, double> Entries;
+  llvm::DenseMap<const llvm::Function *, double> Work;
   double Executed = 0;
   bool Profile = false;
 };
@@ -163,9 +169,23 @@ public:
   double cap() const { return Cap; }
   double spent() const { return Spent; }
 
+  /// The functions given new calls so far, by name (an outlining stage
+  /// charges what a function's first new call costs its register
+  /// allocation once, however many calls follow, in any round).
+  bool disturbed(llvm::StringRef Function) const {
+    return Disturbed.contains(Function);
+  }
+  void setDisturbed(llvm::StringRef Function, bool Is) {
+    if (Is)
+      Disturbed.insert(Function);
+    else
+      Disturbed.erase(Function);
+  }
+
 private:
   double Cap;
   double Spent = 0;
+  llvm::StringSet<> Disturbed;
 };
 
 } // namespace coalesce

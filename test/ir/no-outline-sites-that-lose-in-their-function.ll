@@ -1,9 +1,9 @@
-; RUN: %opt-coalesce -coalesce-outline-min-benefit=8 -coalesce-outline-min-total=0 -passes=coalesce-outline -coalesce-verify -S %s -o %t.ll
+; RUN: %opt-coalesce -coalesce-outline-min-benefit=8 -coalesce-outline-min-total=0 -passes=coalesce-outline -coalesce-runtime-budget=1000 -coalesce-verify -S %s -o %t.ll
 ; RUN: FileCheck %s --input-file=%t.ll
 ; RUN: llc -O2 -relocation-model=pic -filetype=obj %s -o %t.kept.o
 ; RUN: llc -O2 -relocation-model=pic -filetype=obj %t.ll -o %t.outlined.o
 ; RUN: %python %test_tools/text_size.py --le outlined=%t.outlined.o kept=%t.kept.o
-; Purpose: a group's sites in a function where, together, they cost more than they save are left out, the rest outlined. @many has eight failing checks (store the message's address, call longjmp) whose tail the code generator's tail merging shares: each check is the set-up of its message and a jump. Outlined, each would be the set-up and a call, which one instruction in common is too short a tail to share: 3 bytes more a check on x86-64, against one copy of the tail saved. @one, @two and @three have one check each and keep the whole tail: outlined, each saves it. So @many keeps its checks, the others call the outlined function, and .text is smaller (the last three RUN lines).
+; Purpose: a group's sites in a function where, together, they cost more than they save are left out, the rest outlined. @many has eight failing checks (store the message's address, call longjmp) whose tail the code generator's tail merging shares: each check is the set-up of its message and a jump. Outlined, each would be the set-up and a call, which one instruction in common is too short a tail to share: 3 bytes more a check on x86-64, against one copy of the tail saved. @one, @two and @three have one check each and keep the whole tail: outlined, each saves it. So @many keeps its checks, the others call the outlined function, and .text is smaller (the last three RUN lines). The budget is raised to 1000 per mille so that bytes alone decide (each function of this small module executes a large share of it, and a first new call is charged for disturbing it).
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 

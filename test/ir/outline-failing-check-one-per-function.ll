@@ -1,9 +1,9 @@
-; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-verify -S %s -o %t.ll
+; RUN: %opt-coalesce -passes=coalesce-outline -coalesce-runtime-budget=1000 -coalesce-verify -S %s -o %t.ll
 ; RUN: FileCheck %s --input-file=%t.ll
 ; RUN: llc -O2 -relocation-model=pic -filetype=obj %s -o %t.kept.o
 ; RUN: llc -O2 -relocation-model=pic -filetype=obj %t.ll -o %t.outlined.o
 ; RUN: %python %test_tools/text_size.py --le outlined=%t.outlined.o kept=%t.kept.o
-; Purpose: the counterpart of no-outline-failing-check-tails.ll. Six functions with one failing check each (a test framework's check macro: store the message's address, call longjmp) have no other check to share the tail with, so each keeps the whole of it: making the message's address (lea), storing it, the call's two arguments and the call, 29 bytes on x86-64. Outlined, each is the message's address and a call (12 bytes), and the outlined function is one copy of the rest: outlined, and .text is smaller (the last three RUN lines). The size model prices the address stored apart from the store (GlobalAddress); priced as a store of a register, the group was worth half what it saves.
+; Purpose: the counterpart of no-outline-failing-check-tails.ll. Six functions with one failing check each (a test framework's check macro: store the message's address, call longjmp) have no other check to share the tail with, so each keeps the whole of it: making the message's address (lea), storing it, the call's two arguments and the call, 29 bytes on x86-64. Outlined, each is the message's address and a call (12 bytes), and the outlined function is one copy of the rest: outlined, and .text is smaller (the last three RUN lines). The size model prices the address stored apart from the store (GlobalAddress); priced as a store of a register, the group was worth half what it saves. Six small functions each execute a sixth of this module, so that the first call in each would be charged a sixth of the disturbance of a busy function: the budget is raised to 1000 per mille so that bytes alone decide.
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 

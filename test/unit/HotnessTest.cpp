@@ -556,6 +556,48 @@ TEST_F(HotnessTest, ProfileCountIsALowerBound) {
   EXPECT_FALSE(H.isCold(fn("get").getEntryBlock()));
 }
 
+TEST_F(HotnessTest, UncountedLoopCountsOncePerCallInExecuted) {
+  // @spin's loop has no exit the weights can represent (its exit taken 0
+  // times in 4 billion): the frequencies scale it by 4,096 iterations per
+  // entry, whatever it really ran. Its blocks count once per call of @spin
+  // in the instructions executed; @work's, a loop of 10 iterations the
+  // frequencies count, ten times. executedIn sums each function's share.
+  parse(std::string("define void @spin(ptr %p) !prof !20 {\n"
+                    "entry:\n"
+                    "  br label %loop\n"
+                    "loop:\n"
+                    "  %v = load volatile i32, ptr %p\n"
+                    "  %c = icmp eq i32 %v, 0\n"
+                    "  br i1 %c, label %loop, label %out, !prof !22\n"
+                    "out:\n"
+                    "  ret void\n}\n"
+                    "define void @work(ptr %p) !prof !20 {\n"
+                    "entry:\n"
+                    "  br label %loop\n"
+                    "loop:\n"
+                    "  %i = phi i32 [ 0, %entry ], [ %n, %loop ]\n"
+                    "  store i32 %i, ptr %p\n"
+                    "  %n = add i32 %i, 1\n"
+                    "  %c = icmp ult i32 %n, 10\n"
+                    "  br i1 %c, label %loop, label %out, !prof !23\n"
+                    "out:\n"
+                    "  ret void\n}\n") +
+        Summary +
+        "!20 = !{!\"function_entry_count\", i64 100}\n"
+        "!22 = !{!\"branch_weights\", i32 -1, i32 0}\n"
+        "!23 = !{!\"branch_weights\", i32 9, i32 1}\n");
+  ProgramHotness H = compute();
+  ASSERT_TRUE(H.fromProfile());
+  // The frequencies' count of the spinning loop: thousands per call.
+  EXPECT_GT(H.count(block("spin", "loop")), 2048.0 * 100);
+  // In the instructions executed: entry 1, loop 3 once per call, out 1.
+  EXPECT_NEAR(H.executedIn(fn("spin")), 100.0 * (1 + 3 + 1), 1.0);
+  // entry 1, loop 5 ten times per call, out 1.
+  EXPECT_NEAR(H.executedIn(fn("work")), 100.0 * (1 + 50 + 1), 1.0);
+  EXPECT_NEAR(H.executed(), H.executedIn(fn("spin")) + H.executedIn(fn("work")),
+              1e-6);
+}
+
 TEST_F(HotnessTest, IncompleteSummaryLeavesTheProfileAside) {
   // The summary of ProfileDecides without its last cutoff: the cold
   // threshold (99.9999%) has no entry to be read from, and LLVM's
