@@ -93,10 +93,12 @@ Outcome runMergeStage(llvm::Module &M, const Config &C, Report &R,
 Outcome runConstantMergeStage(llvm::Module &M, const Config &C, Report &R,
                               TTIGetter GetTTI = nullptr);
 
-/// Outlining alone (the `coalesce-outline` pass), its rounds included.
+/// Similar-function merging alone (the `coalesce-merge-similar` pass),
+/// its rounds included.
 Outcome runSimilarMergeStage(llvm::Module &M, const Config &C, Report &R,
                              TTIGetter GetTTI = nullptr);
 
+/// Outlining alone (the `coalesce-outline` pass), its rounds included.
 Outcome runOutlineStage(llvm::Module &M, const Config &C, Report &R,
                         TTIGetter GetTTI = nullptr);
 

@@ -39,6 +39,7 @@
 #include "plugin/GnuPlugin.h"
 #include "plugin/BitcodeCountCheck.h"
 #include "plugin/LinkReport.h"
+#include "plugin/Survive.h"
 #include "plugin/SymbolTableCheck.h"
 #include "plugin/ThinCache.h"
 
@@ -481,20 +482,6 @@ ld_plugin_symbol pluginSymbol(const lto::InputFile &Input,
   return P;
 }
 
-/// Runs Fn, which reads bitcode; false if LLVM crashed in it. LLVM's reader
-/// trusts the file: the checks at claim time catch the damage we know of
-/// (SymbolTableCheck.h, BitcodeCountCheck.h), and a crash on damage we do
-/// not know of becomes an error naming the file, not a crashed linker. The
-/// signal handlers stay until LTO is about to optimize the linked module
-/// (ltoConfig's PreOptModuleHook): a crash after that is a bug to report,
-/// and goes on to the handler that was there before, as does a crash
-/// outside Fn.
-bool survives(function_ref<void()> Fn) {
-  CrashRecoveryContext::Enable(); // Once: it does nothing when enabled.
-  CrashRecoveryContext CRC;
-  return CRC.RunSafely(Fn);
-}
-
 constexpr const char *ReaderCrashed =
     "cannot read the bitcode: LLVM's reader crashed on it (the file is "
     "damaged)";
@@ -853,9 +840,9 @@ bool checkTarget(const State &S, Problems &P) {
 }
 
 /// What decides a ThinLTO backend's object and report besides LLVM's cache
-/// key: this plugin's own bytes and every coalesce and LLVM option, but
-/// those that only say where the report goes (-coalesce-report=,
-/// -coalesce-print-merges).
+/// key: this plugin's own bytes, the plan, and every coalesce and LLVM
+/// option, but those that only say where output goes (OptionTable.def's
+/// Where: -coalesce-report=, -coalesce-print-merges; the plan's file).
 std::string cacheSalt(const State &S, StringRef Plan) {
   SHA1 Hash;
   Hash.update("coalesce thin cache 1");
@@ -866,9 +853,8 @@ std::string cacheSalt(const State &S, StringRef Plan) {
           MemoryBuffer::getFile(S.SelfPath))
     Hash.update((*Self)->getBuffer());
   auto Add = [&](StringRef Word) {
-    StringRef Name = Word.ltrim('-').split('=').first;
-    if (Name == "coalesce-report" || Name == "coalesce-print-merges" ||
-        Name == "coalesce-cross-module-plan")
+    const OptionInfo *O = findOption(Word.ltrim('-').split('=').first);
+    if (O && !O->DecidesOutput)
       return;
     Hash.update(Word);
     Hash.update(ArrayRef<uint8_t>{0});
@@ -879,12 +865,9 @@ std::string cacheSalt(const State &S, StringRef Plan) {
   for (const std::string &W : S.Opts.LLVMWords)
     Add(W);
   Add("--");
-  if (const char *Env = std::getenv("COALESCE_OPTIONS")) {
-    SmallVector<StringRef, 8> Words;
-    StringRef(Env).split(Words, ' ', -1, /*KeepEmpty=*/false);
-    for (StringRef W : Words)
+  if (const char *Env = std::getenv("COALESCE_OPTIONS"))
+    for (const std::string &W : splitOptionWords(Env))
       Add(W);
-  }
   return toHex(Hash.result());
 }
 
@@ -915,13 +898,9 @@ bool planAcrossModules(State &S, Problems &P, std::string &PlanText) {
       Inputs.push_back({F->Name, F->Buffer->getMemBufferRef()});
   if (Inputs.size() < 2)
     return true;
-  ScanOptions Options;
-  Options.Constants = H.Core.Constants;
-  Options.Hotness = H.Core.Hotness;
-  Options.Hotness.CalledFromOtherModules = true;
-  Options.RunTimeBudgetPerMille = H.Core.RunTimeBudgetPerMille;
+  ScanOptions Options = scanOptionsFrom(H);
   Options.Threads = S.Opts.Jobs;
-  Options.Guard = survives;
+  Options.Guard = [](function_ref<void()> Fn) { return survives(Fn); };
   CrossModulePlan Plan;
   if (!scanModules(Inputs, Options, Plan, Error)) {
     P.add("the scan across modules: " + Error);

@@ -1,30 +1,19 @@
 //===- plugin/Options.h - Options of every host, in one place --------------===//
 //
-// Every coalesce option is declared once, in Options.cpp, with the one
-// prefix `coalesce-`. Hosts read them through hostOptions(); nothing else
-// sees a cl::opt.
+// Every coalesce option is listed once, in OptionTable.def, with the one
+// prefix `coalesce-`; Options.cpp makes its cl::opt. Hosts read them
+// through hostOptions(); nothing else sees a cl::opt.
 //
 //===----------------------------------------------------------------------===//
 #ifndef COALESCE_PLUGIN_OPTIONS_H
 #define COALESCE_PLUGIN_OPTIONS_H
 
-#include "core/Pipeline.h"
+#include "plugin/OptionTable.h"
 
 #include <string>
 #include <vector>
 
 namespace coalesce {
-
-struct HostOptions {
-  Config Core;
-  std::string ReportPath; ///< JSON report file, empty for none.
-  /// A cross-module plan for ThinLTO backends (core/crossmodule), or none.
-  std::string CrossModulePlanPath;
-  /// Hosts that see every module first (the GNU plugin) scan them for a
-  /// plan of their own when none is given.
-  bool MergeAcrossModules = true;
-  bool PrintMerges = false;
-};
 
 /// Reads the options. Options given on the host's command line (opt and
 /// clang: -mllvm or plain flags) are already parsed; options in the

@@ -61,35 +61,34 @@ enum class Stage {
   AcrossModules
 };
 
-/// Overrides given as pipeline parameters: coalesce<...>.
+/// Overrides given as pipeline parameters: coalesce<...>. The options with
+/// a parameter name in OptionTable.def: a flag's NAME and no-NAME, the
+/// others' NAME=VALUE; and thinlto, run as in a ThinLTO backend.
 struct PassParams {
-  std::optional<bool> PrintMerges, UseAliases, RewriteCalls, Verify,
-      MergeConstants, MergeSimilar, Outline, ThinBackend;
-  std::optional<unsigned> VerifyOrder;
-  std::optional<std::string> ReportPath;
+  /// The options set, in the order given, and their values.
+  std::vector<std::pair<const OptionInfo *, std::string>> Set;
+  bool ThinBackend = false;
   std::string Error; ///< A bad parameter, reported when the pass runs.
 
   void applyTo(HostOptions &H) const {
-    if (PrintMerges)
-      H.PrintMerges = *PrintMerges;
-    if (UseAliases)
-      H.Core.Merge.UseAliases = *UseAliases;
-    if (RewriteCalls)
-      H.Core.Merge.RewriteDirectCalls = *RewriteCalls;
-    if (Verify)
-      H.Core.VerifyEachStage = *Verify;
-    if (MergeConstants)
-      H.Core.MergeConstants = *MergeConstants;
-    if (MergeSimilar)
-      H.Core.MergeSimilar = *MergeSimilar;
-    if (Outline)
-      H.Core.Outline = *Outline;
-    if (VerifyOrder)
-      H.Core.VerifyOrderLimit = *VerifyOrder;
-    if (ReportPath)
-      H.ReportPath = *ReportPath;
+    for (const auto &[O, Value] : Set)
+      setOption(H, *O, Value);
   }
 };
+
+/// The parameters, as the error for an unknown one lists them.
+std::string knownParams() {
+  std::string List;
+  for (const OptionInfo &O : optionTable()) {
+    if (O.Param.empty())
+      continue;
+    std::string Forms = O.Kind == OptionKind::Flag
+                            ? O.Param.str() + ", no-" + O.Param.str()
+                            : O.Param.str() + "=" + O.Value.upper();
+    List += (List.empty() ? "" : ", ") + Forms;
+  }
+  return List + ", thinlto";
+}
 
 PassParams parseParams(StringRef Text, StringRef PassName) {
   PassParams P;
@@ -98,53 +97,41 @@ PassParams parseParams(StringRef Text, StringRef PassName) {
   for (StringRef Item : Items) {
     auto [Key, Value] = Item.split('=');
     bool HasValue = Item.contains('=');
-    auto Flag = [&](std::optional<bool> &Slot, bool V) {
+    auto Named = [&](const OptionInfo &O) {
+      return Key == O.Param ||
+             (O.Kind == OptionKind::Flag && Key.starts_with("no-") &&
+              Key.drop_front(3) == O.Param);
+    };
+    const OptionInfo *Found = nullptr;
+    for (const OptionInfo &O : optionTable())
+      if (!O.Param.empty() && Named(O))
+        Found = &O;
+    if (Key == "thinlto" && !HasValue) {
+      P.ThinBackend = true;
+    } else if (!Found && Key == "thinlto") {
+      P.Error = "parameter 'thinlto' of " + PassName.str() +
+                " takes no value";
+    } else if (!Found) {
+      P.Error = "unknown parameter '" + Item.str() + "' of " + PassName.str() +
+                " (known: " + knownParams() + ")";
+    } else if (Found->Kind == OptionKind::Flag) {
       if (HasValue)
         P.Error = "parameter '" + Key.str() + "' of " + PassName.str() +
                   " takes no value";
-      Slot = V;
-    };
-    if (Key == "print-merges")
-      Flag(P.PrintMerges, true);
-    else if (Key == "aliases")
-      Flag(P.UseAliases, true);
-    else if (Key == "no-aliases")
-      Flag(P.UseAliases, false);
-    else if (Key == "rewrite-calls")
-      Flag(P.RewriteCalls, true);
-    else if (Key == "no-rewrite-calls")
-      Flag(P.RewriteCalls, false);
-    else if (Key == "verify")
-      Flag(P.Verify, true);
-    else if (Key == "merge-constants")
-      Flag(P.MergeConstants, true);
-    else if (Key == "no-merge-constants")
-      Flag(P.MergeConstants, false);
-    else if (Key == "merge-similar")
-      Flag(P.MergeSimilar, true);
-    else if (Key == "no-merge-similar")
-      Flag(P.MergeSimilar, false);
-    else if (Key == "outline")
-      Flag(P.Outline, true);
-    else if (Key == "no-outline")
-      Flag(P.Outline, false);
-    else if (Key == "thinlto")
-      Flag(P.ThinBackend, true);
-    else if (Key == "report" && HasValue && !Value.empty())
-      P.ReportPath = Value.str();
-    else if (Key == "verify-order") {
+      P.Set.push_back({Found, Key.starts_with("no-") ? "false" : "true"});
+    } else if (Found->Kind == OptionKind::Text) {
+      if (!HasValue || Value.empty())
+        P.Error = "unknown parameter '" + Item.str() + "' of " +
+                  PassName.str() + " (known: " + knownParams() + ")";
+      else
+        P.Set.push_back({Found, Value.str()});
+    } else {
       unsigned N;
       if (!HasValue || Value.getAsInteger(10, N))
-        P.Error = "parameter 'verify-order' of " + PassName.str() +
-                  " needs a number, as in verify-order=50";
+        P.Error = "parameter '" + Key.str() + "' of " + PassName.str() +
+                  " needs a number, as in " + Key.str() + "=50";
       else
-        P.VerifyOrder = N;
-    } else {
-      P.Error = "unknown parameter '" + Item.str() + "' of " + PassName.str() +
-                " (known: print-merges, report=FILE, no-aliases, "
-                "no-rewrite-calls, no-merge-constants, merge-similar, "
-                "no-merge-similar, no-outline, thinlto, "
-                "verify, verify-order=N)";
+        P.Set.push_back({Found, Value.str()});
     }
     if (!P.Error.empty())
       break;

@@ -1,10 +1,12 @@
 //===- core/merging/MergeSupport.h - What every merging stage shares ------===//
 //
-// The rules and IR edits common to the mergers (IdenticalMerger,
-// ConstantMerger): which functions may take part, when an address is
-// significant, how a kept body comes to hold for every function it stands
-// for (attributes, metadata, CFI type ids), and how a function is turned
-// into a forwarding thunk.
+// The rules and IR edits common to the stages that merge functions or
+// make shared bodies (IdenticalMerger, ConstantMerger, SimilarMerger and
+// SimilarBuilder, SharedBodies, the cross-module scan and its Apply, and
+// the outliner's candidates): which functions may take part, when an
+// address is significant, how a kept body comes to hold for every function
+// it stands for (attributes, metadata, CFI type ids), and how a function
+// is turned into a forwarding thunk.
 //
 //===----------------------------------------------------------------------===//
 #ifndef COALESCE_MERGING_MERGESUPPORT_H

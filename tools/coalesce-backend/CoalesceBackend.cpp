@@ -88,6 +88,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ScanAction.h"
+#include "plugin/Survive.h"
 
 #include "core/report/Report.h"
 
@@ -109,7 +110,6 @@
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Plugins/PassPlugin.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
@@ -129,6 +129,8 @@
 #include <vector>
 
 using namespace llvm;
+using coalesce::AfterwardsHandlers;
+using coalesce::survives;
 
 // LLVM's code generation flags, as ld.lld registers them: the defaults of
 // TargetOptions come from them (codegen::InitTargetOptionsFromCodeGenFlags),
@@ -201,12 +203,14 @@ void printUsage(raw_ostream &OS) {
         "them together\n"
         "  as ld.lld does in process.\n"
         "Merging across modules: coalesce-backend --scan -o PLAN.json [-j N] "
-        "[-v] [--icf] INPUT... reads\n"
+        "[-v] [--icf] [-coalesce-OPTION...] INPUT... reads\n"
         "  every module of the link (named as the link names them) and plans "
         "which functions\n"
         "  equal up to constants share a body; each backend takes the plan "
         "as\n"
-        "  -mllvm -coalesce-cross-module-plan=PLAN.json.\n";
+        "  -mllvm -coalesce-cross-module-plan=PLAN.json. The scan reads "
+        "coalesce's options\n"
+        "  as the backends do (COALESCE_OPTIONS, then its arguments).\n";
 }
 
 /// The -g forms that only the compile step acts on (the bitcode carries
@@ -493,15 +497,6 @@ bool parseMllvmWords(const Request &R, std::string &Problem) {
 //===----------------------------------------------------------------------===//
 // Step 3: reading, then one of the three compilations.
 //===----------------------------------------------------------------------===//
-
-/// Runs Fn, which reads bitcode; false if LLVM crashed in it.
-bool survives(function_ref<void()> Fn) {
-  CrashRecoveryContext::Enable();
-  CrashRecoveryContext CRC;
-  bool Ok = CRC.RunSafely(Fn);
-  CrashRecoveryContext::Disable();
-  return Ok;
-}
 
 std::string crashedOn(StringRef File) {
   return "cannot read '" + File.str() +
@@ -873,7 +868,7 @@ int run(int Argc, char **Argv) {
         HasModules = !BMs->empty();
         if (BitcodeModule *BM = lto::findThinLTOModule(*BMs))
           ThinModule = *BM;
-      }))
+      }, AfterwardsHandlers::Go))
     return fail(crashedOn(R.Input));
   if (!Problem.empty() || !HasModules)
     return fail("cannot read '" + R.Input + "': " +
@@ -892,7 +887,7 @@ int run(int Argc, char **Argv) {
           Index = std::move(*I);
         else
           Problem = toString(I.takeError());
-      }))
+      }, AfterwardsHandlers::Go))
     return fail(crashedOn(R.Index));
   if (!Problem.empty())
     return fail("cannot read the index '" + R.Index + "': " + Problem);
@@ -930,7 +925,7 @@ int run(int Argc, char **Argv) {
             Own = std::move(*S);
           else
             Problem = toString(S.takeError());
-        }))
+        }, AfterwardsHandlers::Go))
       return fail(crashedOn(R.Input));
     if (!Own)
       return fail("cannot read '" + R.Input + "': " + Problem);
@@ -959,7 +954,7 @@ int run(int Argc, char **Argv) {
             M = std::move(*MOrErr);
           else
             Problem = toString(MOrErr.takeError());
-        }))
+        }, AfterwardsHandlers::Go))
       return fail(crashedOn(R.Input));
     if (!M)
       return fail("cannot read '" + R.Input + "': " + Problem);

@@ -11,13 +11,19 @@
 // -coalesce-cross-module-plan=PLAN.json (under ld.lld in process:
 // COALESCE_OPTIONS; coalesce-backend: -mllvm). --icf: the link folds
 // identical code (--icf=all), and functions equal to the last bit are left
-// to it.
+// to it. The options that decide what the backends' stages would do
+// (-coalesce-max-constant-parameters=, -coalesce-runtime-budget=,
+// -coalesce-hot-share=, ...) are read as the backends read them: from
+// COALESCE_OPTIONS, then from the arguments (-coalesce-NAME[=VALUE], or
+// after -mllvm), so that the plan prices what the backends will do.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ScanAction.h"
 
 #include "core/crossmodule/CrossModule.h"
+#include "plugin/OptionTable.h"
+#include "plugin/Survive.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
@@ -25,12 +31,12 @@
 #include "llvm/LTO/LTO.h"
 #include "llvm/Object/Archive.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdlib>
 #include <memory>
 
 using namespace llvm;
@@ -47,7 +53,7 @@ int scanFailure(const Twine &Message) {
 
 constexpr const char *Usage =
     "usage: coalesce-backend --scan -o PLAN.json [-j N] [-v] [--icf] "
-    "INPUT.o|INPUT.a...";
+    "[-coalesce-OPTION[=VALUE]...] INPUT.o|INPUT.a...";
 
 /// Adds the bitcode members of the archive at Path, named as ld.lld names
 /// an archive member's module ("lib.a(member.o at OFFSET)") so that each
@@ -167,12 +173,21 @@ int scanAction(ArrayRef<const char *> Args,
                function_ref<bool(StringRef, StringRef, std::string &)> Write) {
   std::string Out;
   unsigned Jobs = 0;
-  bool Verbose = false;
-  ScanOptions Options;
+  bool Verbose = false, LinkerFoldsIdentical = false;
+  HostOptions Host;
+  if (const char *Env = std::getenv("COALESCE_OPTIONS"))
+    for (const std::string &W : splitOptionWords(Env))
+      if (Error E = setOptionWord(Host, W))
+        return scanFailure("COALESCE_OPTIONS: " + toString(std::move(E)));
   std::vector<std::string> Paths;
   for (size_t I = 0; I < Args.size(); ++I) {
     StringRef A = Args[I];
-    if (A == "-o" && I + 1 < Args.size()) {
+    if (A == "-mllvm" && I + 1 < Args.size())
+      A = Args[++I];
+    if (A.ltrim('-').starts_with("coalesce-")) {
+      if (Error E = setOptionWord(Host, A))
+        return scanFailure(toString(std::move(E)));
+    } else if (A == "-o" && I + 1 < Args.size()) {
       Out = Args[++I];
     } else if (A == "-j" && I + 1 < Args.size()) {
       if (StringRef(Args[++I]).getAsInteger(10, Jobs) || Jobs == 0)
@@ -180,7 +195,7 @@ int scanAction(ArrayRef<const char *> Args,
     } else if (A == "-v") {
       Verbose = true;
     } else if (A == "--icf") {
-      Options.LinkerFoldsIdentical = true;
+      LinkerFoldsIdentical = true;
     } else if (A.starts_with("-")) {
       return scanFailure("unknown option '" + A + "' (" + Usage + ")");
     } else {
@@ -222,16 +237,13 @@ int scanAction(ArrayRef<const char *> Args,
   if (!Why.empty())
     return scanFailure(Why);
 
-  // As in a backend: a function other modules call may be called from
-  // their loops.
-  Options.Hotness.CalledFromOtherModules = true;
+  ScanOptions Options = scanOptionsFrom(Host);
+  Options.LinkerFoldsIdentical = LinkerFoldsIdentical;
   Options.Threads =
       Jobs ? Jobs : heavyweight_hardware_concurrency().compute_thread_count();
   // A damaged module may crash LLVM's reader: an error naming it instead.
   Options.Guard = [](function_ref<void()> Work) {
-    CrashRecoveryContext::Enable();
-    CrashRecoveryContext CRC;
-    return CRC.RunSafely(Work);
+    return survives(Work, AfterwardsHandlers::Go);
   };
   CrossModulePlan Plan;
   std::string Error;
