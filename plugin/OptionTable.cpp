@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 
 using namespace llvm;
 
@@ -40,7 +41,7 @@ void assign(std::string &Slot, StringRef V) { Slot = V.str(); }
 void assignPercent(double &Slot, StringRef V) {
   unsigned N = 0;
   V.getAsInteger(10, N);
-  Slot = std::min(100u, N) / 100.0;
+  Slot = fractionOfPercent(N);
 }
 } // namespace
 
@@ -83,9 +84,15 @@ void setOption(HostOptions &H, const OptionInfo &O, StringRef Value) {
 #undef assignNumber
 #undef assignText
   }
-  // One option sets the most constants of both stages that pass them.
-  if (O.Id == OptionId::MaxConstantParameters)
-    H.Core.Similar.MaxParameters = H.Core.Constants.MaxParameters;
+  deriveOptions(H);
+}
+
+double fractionOfPercent(unsigned Percent) {
+  return std::min(100u, Percent) / 100.0;
+}
+
+void deriveOptions(HostOptions &H) {
+  H.Core.Similar.MaxParameters = H.Core.Constants.MaxParameters;
 }
 
 Error checkOptionWord(StringRef Word) {
@@ -166,6 +173,16 @@ std::vector<std::string> splitOptionWords(StringRef Text) {
   SmallVector<StringRef, 8> Split;
   SplitString(Text, Split);
   return std::vector<std::string>(Split.begin(), Split.end());
+}
+
+Expected<std::vector<std::string>> environmentOptionWords() {
+  const char *Env = std::getenv("COALESCE_OPTIONS");
+  std::vector<std::string> Words = splitOptionWords(Env ? Env : "");
+  for (const std::string &W : Words)
+    if (!StringRef(W).starts_with("-"))
+      return createStringError("COALESCE_OPTIONS: '" + W +
+                               "' is not an option (write -" + W + ")");
+  return Words;
 }
 
 } // namespace coalesce

@@ -68,6 +68,12 @@ llvm::Error checkOptionWord(llvm::StringRef Word);
 llvm::Error setOptionWord(HostOptions &H, llvm::StringRef Word);
 /// Sets O in H from Value (which checkOptionWord has accepted).
 void setOption(HostOptions &H, const OptionInfo &O, llvm::StringRef Value);
+/// The fraction a Percent option's value stands for (at most 1).
+double fractionOfPercent(unsigned Percent);
+/// Sets the fields that follow from others: one option gives the most
+/// constants of both stages that pass them. setOption calls it; a host that
+/// sets the fields itself calls it after.
+void deriveOptions(HostOptions &H);
 
 /// The cross-module scan's options from H (both scans: the GNU plugin's
 /// and coalesce-backend --scan): the same constants, hotness and run-time
@@ -82,6 +88,10 @@ std::string optionGuideTable();
 /// The words of a command line written in one string (COALESCE_OPTIONS):
 /// split at runs of white space.
 std::vector<std::string> splitOptionWords(llvm::StringRef Text);
+/// The words of COALESCE_OPTIONS (none if it is unset), or an error naming
+/// the variable and a word without its dash: a command line in a
+/// variable, every word an option.
+llvm::Expected<std::vector<std::string>> environmentOptionWords();
 
 } // namespace coalesce
 

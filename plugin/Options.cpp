@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 #include <mutex>
 
 using namespace llvm;
@@ -39,13 +38,8 @@ std::string initialText(const std::string &V) { return V; }
 
 bool valueFlag(bool V) { return V; }
 unsigned valueNumber(unsigned V) { return V; }
-double valuePercent(unsigned V) { return std::min(100u, V) / 100.0; }
+double valuePercent(unsigned V) { return fractionOfPercent(V); }
 std::string valueText(const std::string &V) { return V; }
-
-/// Checks one word of COALESCE_OPTIONS; returns an error message or "".
-std::string checkWord(StringRef Word) {
-  return toString(checkOptionWord(Word));
-}
 } // namespace
 
 namespace coalesce {
@@ -58,7 +52,7 @@ static bool parseWords(const std::vector<std::string> &Words,
     return true;
   std::vector<std::string> Storage{"coalesce"};
   for (const std::string &W : Words) {
-    Error = checkWord(W);
+    Error = toString(checkOptionWord(W));
     if (!Error.empty()) {
       Error = Channel + ": " + Error;
       return false;
@@ -84,19 +78,13 @@ static bool parseEnvironment(std::string &Error) {
   static bool Ok = true;
   static std::string SavedError;
   std::call_once(Once, [] {
-    const char *Env = std::getenv("COALESCE_OPTIONS");
-    if (!Env || !*Env)
+    Expected<std::vector<std::string>> Words = environmentOptionWords();
+    if (!Words) {
+      SavedError = toString(Words.takeError());
+      Ok = false;
       return;
-    std::vector<std::string> Words = splitOptionWords(Env);
-    // A command line in a variable: every word is an option, with its dash.
-    for (const std::string &W : Words)
-      if (!StringRef(W).starts_with("-")) {
-        SavedError = "COALESCE_OPTIONS: '" + W +
-                     "' is not an option (write -" + W + ")";
-        Ok = false;
-        return;
-      }
-    Ok = parseWords(Words, "COALESCE_OPTIONS", SavedError);
+    }
+    Ok = parseWords(*Words, "COALESCE_OPTIONS", SavedError);
   });
   Error = SavedError;
   return Ok;
@@ -108,8 +96,7 @@ bool hostOptions(HostOptions &H, std::string &Error) {
 #define COALESCE_OPTION(KIND, ID, NAME, VALUE, FIELD, ...)                     \
   H.FIELD = value##KIND(ID##Opt);
 #include "plugin/OptionTable.def"
-  // One option sets the most constants of both stages that pass them.
-  H.Core.Similar.MaxParameters = H.Core.Constants.MaxParameters;
+  deriveOptions(H);
   return true;
 }
 

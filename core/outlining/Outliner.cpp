@@ -818,12 +818,15 @@ private:
   /// Instructions S's call adds per run of the program (none in code a
   /// profile shows cold).
   double siteRunTime(const OutlineSite &S, const OutlinePlan &P);
-  /// What a first new call in F costs the rest of F at run time.
-  double disturbance(const Function &F) const;
-  /// Whether S's call, outside code a profile shows cold, is the first
-  /// new one in its function (in this pipeline, and not among Also, the
-  /// functions its group already pays for): it pays disturbance().
-  bool disturbs(const OutlineSite &S, const SmallPtrSetImpl<const Function *> &Also) const;
+  /// What S's call costs the rest of its function at run time if it is the
+  /// first new call there (in this pipeline, and not in Paid, the
+  /// functions its group already pays for), wherever in it it sits;
+  /// otherwise 0.
+  double firstCallCharge(const OutlineSite &S,
+                         const SmallPtrSetImpl<const Function *> &Paid) const;
+  /// Gives back what select() spent for G (its extraction failed, or its
+  /// round is not worth its calls).
+  void giveBack(const Priced &G);
   /// The same as siteRunTime for all of G's sites, with the disturbance of
   /// each function they are the first new calls in (listed in Disturbs).
   double addedRunTime(const Priced &G, std::vector<std::string> *Disturbs);
@@ -951,14 +954,12 @@ double Outliner::siteRunTime(const OutlineSite &S, const OutlinePlan &P) {
                               Hot.count(BB);
 }
 
-double Outliner::disturbance(const Function &F) const {
-  return double(Options.DisturbancePerMille) / 1000 * Hot.executedIn(F);
-}
-
-bool Outliner::disturbs(const OutlineSite &S,
-                        const SmallPtrSetImpl<const Function *> &Also) const {
+double Outliner::firstCallCharge(
+    const OutlineSite &S, const SmallPtrSetImpl<const Function *> &Paid) const {
   const Function &F = *S.Insts.front()->getFunction();
-  return !Budget.disturbed(F.getName()) && !Also.contains(&F);
+  if (Budget.disturbed(F.getName()) || Paid.contains(&F))
+    return 0;
+  return double(Options.DisturbancePerMille) / 1000 * Hot.executedIn(F);
 }
 
 double Outliner::addedRunTime(const Priced &G,
@@ -967,15 +968,21 @@ double Outliner::addedRunTime(const Priced &G,
   SmallPtrSet<const Function *, 4> Paid;
   for (const OutlineSite &S : G.C.Sites) {
     Added += siteRunTime(S, G.P);
-    if (disturbs(S, Paid)) {
+    if (double First = firstCallCharge(S, Paid)) {
       const Function &F = *S.Insts.front()->getFunction();
-      Added += disturbance(F);
+      Added += First;
       Paid.insert(&F);
       if (Disturbs)
         Disturbs->push_back(F.getName().str());
     }
   }
   return Added;
+}
+
+void Outliner::giveBack(const Priced &G) {
+  Budget.spend(-G.RunTime);
+  for (const std::string &F : G.Disturbs)
+    Budget.setDisturbed(F, false);
 }
 
 void Outliner::fitRunTime(Priced &G, std::string &Why,
@@ -991,17 +998,15 @@ void Outliner::fitRunTime(Priced &G, std::string &Why,
       continue;
     }
     double Charge = siteRunTime(S, G.P);
-    const Function &F = *S.Insts.front()->getFunction();
-    bool First = disturbs(S, Paid);
-    double Disturbance = First ? disturbance(F) : 0;
-    if (!Budget.affords(Added + Charge + Disturbance)) {
+    double First = firstCallCharge(S, Paid);
+    if (!Budget.affords(Added + Charge + First)) {
       ++(Budget.affords(Added + Charge) ? Disturbing : OverBudget);
       LeftOut.push_back(S.Insts.front());
       continue;
     }
-    Added += Charge + Disturbance;
+    Added += Charge + First;
     if (First)
-      Paid.insert(&F);
+      Paid.insert(S.Insts.front()->getFunction());
     Kept.push_back(std::move(S));
   }
   size_t Sites = G.C.Sites.size();
@@ -1194,9 +1199,7 @@ bool Outliner::worthTheCalls(std::vector<Priced> &All,
     return true;
   for (unsigned K : Selected) {
     Priced &G = All[K];
-    Budget.spend(-G.RunTime);
-    for (const std::string &F : G.Disturbs)
-      Budget.setDisturbed(F, false);
+    giveBack(G);
     missed(G.C.Sites.front().Insts.front(), G.C.Sites.size(),
            G.C.Sites.front().Insts.size(),
            "would save " + std::to_string(G.Price.Saving) +
@@ -1225,9 +1228,7 @@ bool Outliner::extract(Priced &G) {
     Calls += Hot.count(*S.Insts.front()->getParent());
   Function *Outlined = Fits ? outlineCandidate(M, G.C, G.P, Name) : nullptr;
   if (!Outlined) {
-    Budget.spend(-G.RunTime);
-    for (const std::string &F : G.Disturbs)
-      Budget.setDisturbed(F, false);
+    giveBack(G);
     return false;
   }
   if (Hot.fromProfile())

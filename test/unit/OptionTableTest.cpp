@@ -29,8 +29,9 @@ TEST(OptionTableTest, NamesAreUniqueAndPrefixed) {
   for (const OptionInfo &O : optionTable()) {
     EXPECT_TRUE(O.Name.starts_with("coalesce-")) << O.Name.str();
     EXPECT_TRUE(Names.insert(O.Name.str()).second) << O.Name.str();
-    if (!O.Param.empty())
+    if (!O.Param.empty()) {
       EXPECT_TRUE(Params.insert(O.Param.str()).second) << O.Param.str();
+    }
     EXPECT_EQ(O.Kind == OptionKind::Flag, O.Value.empty()) << O.Name.str();
     EXPECT_FALSE(O.Help.empty());
     EXPECT_FALSE(O.Guide.empty());

@@ -36,7 +36,6 @@
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <cstdlib>
 #include <memory>
 
 using namespace llvm;
@@ -175,10 +174,12 @@ int scanAction(ArrayRef<const char *> Args,
   unsigned Jobs = 0;
   bool Verbose = false, LinkerFoldsIdentical = false;
   HostOptions Host;
-  if (const char *Env = std::getenv("COALESCE_OPTIONS"))
-    for (const std::string &W : splitOptionWords(Env))
-      if (Error E = setOptionWord(Host, W))
-        return scanFailure("COALESCE_OPTIONS: " + toString(std::move(E)));
+  Expected<std::vector<std::string>> EnvWords = environmentOptionWords();
+  if (!EnvWords)
+    return scanFailure(toString(EnvWords.takeError()));
+  for (const std::string &W : *EnvWords)
+    if (Error E = setOptionWord(Host, W))
+      return scanFailure("COALESCE_OPTIONS: " + toString(std::move(E)));
   std::vector<std::string> Paths;
   for (size_t I = 0; I < Args.size(); ++I) {
     StringRef A = Args[I];
