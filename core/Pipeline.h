@@ -16,6 +16,7 @@
 #include "core/merging/SharedBodies.h"
 #include "core/merging/SimilarMerger.h"
 #include "core/outlining/Outliner.h"
+#include "core/pipeline/Stage.h"
 #include "core/report/Report.h"
 
 #include <string>
@@ -76,20 +77,16 @@ struct Config {
   unsigned VerifyOrderLimit = 0;
 };
 
-struct Outcome {
-  bool Changed = false;
-  /// Verification failures; non-empty means the host must report an error.
-  std::vector<std::string> Problems;
-  /// What the host should pass on as warnings: the run went on without
-  /// something it would have used (a profile summary it cannot read).
-  std::vector<std::string> Warnings;
-};
+// Each stage alone runs as in the pipeline (core/pipeline/Stages.h): its
+// rounds, identical merging after each where the pipeline has it, one
+// context of its own.
 
 /// Identical-function merging alone (the `coalesce-merge` pass).
 Outcome runMergeStage(llvm::Module &M, const Config &C, Report &R,
                       TTIGetter GetTTI = nullptr);
 
-/// Merging up to constants alone (the `coalesce-merge-constants` pass).
+/// Merging up to constants alone (the `coalesce-merge-constants` pass),
+/// its rounds included.
 Outcome runConstantMergeStage(llvm::Module &M, const Config &C, Report &R,
                               TTIGetter GetTTI = nullptr);
 
@@ -113,9 +110,10 @@ Outcome runCrossModuleStage(llvm::Module &M, const Config &C,
 
 /// The whole pipeline (the `coalesce` pass): merge identical functions,
 /// merge functions that differ in constants (rounds, with identical
-/// merging between), outline similar regions (rounds, with identical
-/// merging between), in a ThinLTO backend name by their content the
-/// functions other modules may share, then report.
+/// merging between), merge similar functions (rounds; off by default),
+/// outline similar regions (rounds, with identical merging between), in a
+/// ThinLTO backend name by their content the functions other modules may
+/// share, then report.
 Outcome runPipeline(llvm::Module &M, const Config &C, Report &R,
                     TTIGetter GetTTI = nullptr);
 

@@ -77,8 +77,8 @@ Function *makeSharedBody(Function &Member, ArrayRef<OperandSite> Parameters,
 class Applier {
 public:
   Applier(Module &M, const CrossModulePlan &Plan, Report &Rep,
-          const SizeModel &Size, double &RunTime)
-      : M(M), Plan(Plan), Rep(Rep), Size(Size), RunTime(RunTime) {}
+          const SizeModel &Size, RunTimeBudget &Budget)
+      : M(M), Plan(Plan), Rep(Rep), Size(Size), Budget(Budget) {}
 
   bool run();
 
@@ -97,7 +97,7 @@ private:
   const CrossModulePlan &Plan;
   Report &Rep;
   const SizeModel &Size;
-  double &RunTime;
+  RunTimeBudget &Budget;
   std::vector<Applied> Done;
   bool Changed = false;
 };
@@ -194,7 +194,7 @@ void Applier::apply(Function &F, const Family &Fy, const FamilyMember &Mem) {
                                            0))};
   R.ConstantParameters = unsigned(Args.size());
   Done.push_back({&F, Shared, Args, Rep.Merges.size()});
-  RunTime += Mem.RunTime;
+  Budget.spend(Mem.RunTime);
   Rep.Merges.push_back(R);
   ++NumMerged;
   OptimizationRemarkEmitter ORE(Shared, /*BFI=*/nullptr);
@@ -211,9 +211,9 @@ void Applier::apply(Function &F, const Family &Fy, const FamilyMember &Mem) {
 } // namespace
 
 bool applyCrossModulePlan(Module &M, const CrossModulePlan &Plan, Report &Rep,
-                          const SizeModel &Size, double &RunTime) {
+                          const SizeModel &Size, RunTimeBudget &Budget) {
   TimeTraceScope Scope("coalesce: merge across modules");
-  return Applier(M, Plan, Rep, Size, RunTime).run();
+  return Applier(M, Plan, Rep, Size, Budget).run();
 }
 
 //===-- The plan as JSON ----------------------------------------------------//

@@ -108,12 +108,12 @@ bool scanModules(llvm::ArrayRef<ScanInput> Inputs, const ScanOptions &Options,
 /// family of Plan that M defines, and that is still the function the scan
 /// read, gets the family's shared body (made here from it, or found in M
 /// already) and becomes a thunk passing its constants, or its calls pass
-/// them. Appends what it did to Report, and adds to RunTime what its
-/// members' calls gain per run (FamilyMember::RunTime). Returns true if M
-/// changed.
+/// them. Appends what it did to Report, and spends from Budget what its
+/// members' calls gain per run (FamilyMember::RunTime; the scan afforded
+/// it for the whole program). Returns true if M changed.
 bool applyCrossModulePlan(llvm::Module &M, const CrossModulePlan &Plan,
                           Report &Report, const SizeModel &Size,
-                          double &RunTime);
+                          RunTimeBudget &Budget);
 
 } // namespace coalesce
 

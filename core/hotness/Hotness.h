@@ -15,6 +15,7 @@
 #include "llvm/ADT/StringSet.h"
 
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <string>
 
@@ -108,6 +109,9 @@ public:
   /// the result is the same as without one.
   static ProgramHotness compute(llvm::Module &M, const HotnessOptions &O,
                                 HotnessCache *Cache = nullptr);
+  /// An estimate by which nothing runs: for weighing bytes alone (tests,
+  /// tools).
+  static ProgramHotness none() { return ProgramHotness(); }
 
   /// Executions of BB per run of the program.
   double count(const llvm::BasicBlock &BB) const;
@@ -163,6 +167,11 @@ class RunTimeBudget {
 public:
   RunTimeBudget(double Executed, unsigned PerMille)
       : Cap(Executed * PerMille / 1000) {}
+  /// A budget that affords anything: for weighing bytes alone, or for
+  /// counting what is spent.
+  static RunTimeBudget unlimited() {
+    return RunTimeBudget(std::numeric_limits<double>::infinity(), 1000);
+  }
   /// Whether Added more instructions per run still fit.
   bool affords(double Added) const { return Spent + Added <= Cap; }
   void spend(double Added) { Spent += Added; }

@@ -166,8 +166,8 @@ struct Plan {
 class ConstantMerger {
 public:
   ConstantMerger(Module &M, const ConstantMergeOptions &Options, Report &Rep,
-                 const SizeModel &Size, const ProgramHotness *Hot,
-                 RunTimeBudget *Budget)
+                 const SizeModel &Size, const ProgramHotness &Hot,
+                 RunTimeBudget &Budget)
       : M(M), Options(Options), Rep(Rep), Size(Size), Hot(Hot), Budget(Budget),
         Ctx(M, /*Policy=*/nullptr, /*ConstantsAsParameters=*/true),
         Exact(M) {}
@@ -188,8 +188,8 @@ private:
   const ConstantMergeOptions &Options;
   Report &Rep;
   const SizeModel &Size;
-  const ProgramHotness *Hot;
-  RunTimeBudget *Budget;
+  const ProgramHotness &Hot;
+  RunTimeBudget &Budget;
   /// The coarse order that makes the classes, and the default one that
   /// says when two constants are the same.
   OrderContext Ctx, Exact;
@@ -305,10 +305,10 @@ bool ConstantMerger::findParameters(Plan &P, std::string &Why) {
           Consistent = false;
           continue;
         }
-        if (Sites[K].IsCallee && Hot)
-          Sites[K].InHotLoop |= Hot->isHot(*J.getParent()) &&
-                                Hot->count(*J.getParent()) >
-                                    Hot->entryCount(*F);
+        if (Sites[K].IsCallee)
+          Sites[K].InHotLoop |= Hot.isHot(*J.getParent()) &&
+                                Hot.count(*J.getParent()) >
+                                    Hot.entryCount(*F);
         Sites[K++].Values.push_back(C);
       }
     });
@@ -406,7 +406,7 @@ void ConstantMerger::price(Plan &P) {
       Forward = Size.thunkBytes(F, Args);
       PerCall += 1;
     }
-    P.RunTime.push_back(Hot ? PerCall * Hot->entryCount(F) : 0);
+    P.RunTime.push_back(PerCall * Hot.entryCount(F));
     P.BodyBytes.push_back(Size.removedBytes(F));
     P.ForwardBytes.push_back(Forward);
     Saved += int64_t(P.BodyBytes.back()) - int64_t(Forward);
@@ -416,13 +416,11 @@ void ConstantMerger::price(Plan &P) {
 
 std::vector<Function *> ConstantMerger::affordable(const Plan &P,
                                                    std::string &Why) const {
-  if (!Budget)
-    return P.Members;
   std::vector<Function *> Kept;
   unsigned OverBudget = 0;
   double Added = 0;
   for (size_t I = 0; I != P.Members.size(); ++I) {
-    if (!Budget->affords(Added + P.RunTime[I])) {
+    if (!Budget.affords(Added + P.RunTime[I])) {
       ++OverBudget;
       continue;
     }
@@ -539,9 +537,8 @@ void ConstantMerger::merge(Plan &P) {
                   int64_t(P.Members.size() - 1);
   ++NumShared;
   NumParameters += P.Arguments.size();
-  if (Budget)
-    for (double T : P.RunTime)
-      Budget->spend(T);
+  for (double T : P.RunTime)
+    Budget.spend(T);
   for (size_t I = 0, E = P.Members.size(); I != E; ++I) {
     Function *F = P.Members[I];
     std::vector<Constant *> Args = P.argumentsOf(I);
@@ -603,14 +600,11 @@ void ConstantMerger::recordMissed(const Plan &P, const std::string &Why) {
 } // namespace
 
 bool mergeFunctionsUpToConstants(Module &M, const ConstantMergeOptions &Options,
-                                 Report &Rep, const SizeModel *Size,
-                                 const ProgramHotness *Hot,
-                                 RunTimeBudget *Budget) {
+                                 Report &Rep, const SizeModel &Size,
+                                 const ProgramHotness &Hot,
+                                 RunTimeBudget &Budget) {
   TimeTraceScope Scope("coalesce: merge up to constants");
-  if (Size)
-    return ConstantMerger(M, Options, Rep, *Size, Hot, Budget).run();
-  SizeModel Own = SizeModel::forModule(M);
-  return ConstantMerger(M, Options, Rep, Own, Hot, Budget).run();
+  return ConstantMerger(M, Options, Rep, Size, Hot, Budget).run();
 }
 
 } // namespace coalesce

@@ -23,20 +23,19 @@ struct ConstantMergeOptions {
 };
 
 /// Merges functions that differ only in constants, once over the module,
-/// pricing every class with Size (M's own model when null). Appends what
-/// it did to Report. Returns true if M changed.
+/// pricing every class with Size. Appends what it did to Report. Returns
+/// true if M changed.
 ///
-/// With Hot and Budget, a merge also counts its run time: every call of a
-/// member passes its constants (and a thunk jumps once more), as often as
-/// Hot says the member is called per run of the program. Members the
-/// budget cannot afford stay out; what the merges made spend is taken
-/// from Budget.
+/// A merge also counts its run time: every call of a member passes its
+/// constants (and a thunk jumps once more), as often as Hot says the
+/// member is called per run of the program. Members the budget cannot
+/// afford stay out; what the merges made spend is taken from Budget.
+/// (Bytes alone: ProgramHotness::none() and RunTimeBudget::unlimited().)
 bool mergeFunctionsUpToConstants(llvm::Module &M,
                                  const ConstantMergeOptions &Options,
-                                 Report &Report,
-                                 const SizeModel *Size = nullptr,
-                                 const ProgramHotness *Hot = nullptr,
-                                 RunTimeBudget *Budget = nullptr);
+                                 Report &Report, const SizeModel &Size,
+                                 const ProgramHotness &Hot,
+                                 RunTimeBudget &Budget);
 
 } // namespace coalesce
 

@@ -806,12 +806,9 @@ unsigned Merger::rewriteDirectCalls(Function *Dup, Function *Kept) {
 } // namespace
 
 bool mergeIdenticalFunctions(Module &M, const MergeOptions &Options,
-                             Report &Rep, const SizeModel *Size) {
+                             Report &Rep, const SizeModel &Size) {
   TimeTraceScope Scope("coalesce: merge identical");
-  if (Size)
-    return Merger(M, Options, Rep, *Size).run();
-  SizeModel Own = SizeModel::forModule(M);
-  return Merger(M, Options, Rep, Own).run();
+  return Merger(M, Options, Rep, Size).run();
 }
 
 } // namespace coalesce

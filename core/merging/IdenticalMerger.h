@@ -26,10 +26,9 @@ struct MergeOptions {
 };
 
 /// Runs identical-function merging on M to a fixed point, pricing thunks
-/// with Size (M's own model when null). Appends what it did to Report.
-/// Returns true if M changed.
+/// with Size. Appends what it did to Report. Returns true if M changed.
 bool mergeIdenticalFunctions(llvm::Module &M, const MergeOptions &Options,
-                             Report &Report, const SizeModel *Size = nullptr);
+                             Report &Report, const SizeModel &Size);
 
 } // namespace coalesce
 

@@ -201,8 +201,8 @@ const char *unmergeable(const Function &F, unsigned MinInstructions) {
 class SimilarMerger {
 public:
   SimilarMerger(Module &M, const SimilarMergeOptions &Options, Report &Rep,
-                const SizeModel &Size, const ProgramHotness *Hot,
-                RunTimeBudget *Budget, const DenseSet<const Function *> *Fresh,
+                const SizeModel &Size, const ProgramHotness &Hot,
+                RunTimeBudget &Budget, const DenseSet<const Function *> *Fresh,
                 DenseSet<const Function *> *Made)
       : M(M), Options(Options), Rep(Rep), Size(Size), Hot(Hot), Budget(Budget),
         Fresh(Fresh), Made(Made), Ctx(M) {}
@@ -231,8 +231,8 @@ private:
   const SimilarMergeOptions &Options;
   Report &Rep;
   const SizeModel &Size;
-  const ProgramHotness *Hot;
-  RunTimeBudget *Budget;
+  const ProgramHotness &Hot;
+  RunTimeBudget &Budget;
   const DenseSet<const Function *> *Fresh;
   DenseSet<const Function *> *Made;
   OrderContext Ctx;
@@ -356,8 +356,7 @@ std::string SimilarMerger::price(Function &L, Function &R, Function &MF,
     // more.
     double PerCall = Passed.size() + (P.ByThunk[S] ? 1 : 0);
     P.Saved += int64_t(P.Bodies[S]) - int64_t(P.Forward[S]);
-    if (Hot)
-      P.RunTime += PerCall * Hot->entryCount(F);
+    P.RunTime += PerCall * Hot.entryCount(F);
   }
   if (P.Saved < int64_t(Options.MinBytesSaved))
     return "does not pay: saves " + std::to_string(P.Saved) +
@@ -368,17 +367,15 @@ std::string SimilarMerger::price(Function &L, Function &R, Function &MF,
     return "outlining the common code saves more (" + std::to_string(Outlined) +
            " against " + std::to_string(P.Saved) + " bytes)";
   // 7. Run time.
-  if (Hot) {
-    // A choice is a test of the selector and a select or a branch.
-    constexpr double ChoiceInstructions = 2;
-    for (auto [BL, BR] : Shape.AddedAt) {
-      if ((BL && Hot->isHot(*BL)) || (BR && Hot->isHot(*BR)))
-        return "hot: the selector's choices would run in hot code";
-      P.RunTime += ChoiceInstructions * ((BL ? Hot->count(*BL) : 0) +
-                                         (BR ? Hot->count(*BR) : 0));
-    }
+  // A choice is a test of the selector and a select or a branch.
+  constexpr double ChoiceInstructions = 2;
+  for (auto [BL, BR] : Shape.AddedAt) {
+    if ((BL && Hot.isHot(*BL)) || (BR && Hot.isHot(*BR)))
+      return "hot: the selector's choices would run in hot code";
+    P.RunTime += ChoiceInstructions * ((BL ? Hot.count(*BL) : 0) +
+                                       (BR ? Hot.count(*BR) : 0));
   }
-  if (Budget && !Budget->affords(P.RunTime))
+  if (!Budget.affords(P.RunTime))
     return "over the run-time budget";
   return "";
 }
@@ -462,8 +459,7 @@ bool SimilarMerger::tryPair(Function &L, Function &R) {
   for (Function *F : {&L, &R})
     for (BasicBlock &BB : *F)
       BB.dropAllReferences();
-  if (Budget)
-    Budget->spend(P.RunTime);
+  Budget.spend(P.RunTime);
   int64_t Share =
       (int64_t(P.Merged) - int64_t(P.Bodies[0]) + int64_t(P.Forward[0]));
   forward(L, *MF, extraArguments(0, Shape), P.ByThunk[0], 0);
@@ -540,7 +536,7 @@ void SimilarMerger::recordMissed(Function &L, Function &R,
 
 bool mergeSimilarFunctions(Module &M, const SimilarMergeOptions &Options,
                            Report &Rep, const SizeModel &Size,
-                           const ProgramHotness *Hot, RunTimeBudget *Budget,
+                           const ProgramHotness &Hot, RunTimeBudget &Budget,
                            const DenseSet<const Function *> *Fresh, DenseSet<const Function *> *Made) {
   TimeTraceScope Scope("coalesce: merge similar");
   return SimilarMerger(M, Options, Rep, Size, Hot, Budget, Fresh, Made).run();

@@ -47,8 +47,9 @@ struct SimilarMergeOptions {
 };
 
 /// Merges similar pairs of functions in M once, pricing each with Size
-/// and counting the selector's run time with Hot against Budget (either
-/// may be null). Appends what it did to Report. Returns true if M changed.
+/// and counting the selector's run time with Hot against Budget (bytes
+/// alone: ProgramHotness::none() and RunTimeBudget::unlimited()). Appends
+/// what it did to Report. Returns true if M changed.
 ///
 /// In rounds: with Fresh, only pairs with at least one function in it are
 /// tried (the functions the round before made, changed or left without its
@@ -57,8 +58,7 @@ struct SimilarMergeOptions {
 /// with another first.
 bool mergeSimilarFunctions(llvm::Module &M, const SimilarMergeOptions &Options,
                            Report &Report, const SizeModel &Size,
-                           const ProgramHotness *Hot = nullptr,
-                           RunTimeBudget *Budget = nullptr,
+                           const ProgramHotness &Hot, RunTimeBudget &Budget,
                            const llvm::DenseSet<const llvm::Function *>
                                *Fresh = nullptr,
                            llvm::DenseSet<const llvm::Function *>

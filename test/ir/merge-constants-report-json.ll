@@ -15,7 +15,8 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-NEXT:     "estimated_bytes": 0,
 ; CHECK-NEXT:     "kept": "bytes_a.coalesced",
 ; CHECK-NEXT:     "kind": "replaced",
-; CHECK-NEXT:     "merged": "bytes_a"
+; CHECK-NEXT:     "merged": "bytes_a",
+; CHECK-NEXT:     "stage": "merge-constants"
 ; CHECK-NEXT:   },
 ; CHECK-NEXT:   {
 ; CHECK-NEXT:     "callers_rewritten": 1,
@@ -23,7 +24,8 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-NEXT:     "estimated_bytes": {{[1-9][0-9]*}},
 ; CHECK-NEXT:     "kept": "bytes_a.coalesced",
 ; CHECK-NEXT:     "kind": "replaced",
-; CHECK-NEXT:     "merged": "bytes_b"
+; CHECK-NEXT:     "merged": "bytes_b",
+; CHECK-NEXT:     "stage": "merge-constants"
 ; CHECK-NEXT:   }
 ; CHECK-NEXT: ],
 

@@ -15,14 +15,16 @@ declare void @trace(i32)
 ; JSON-NEXT:     "estimated_bytes": {{[1-9][0-9]*}},
 ; JSON-NEXT:     "kept": "ping",
 ; JSON-NEXT:     "kind": "replaced",
-; JSON-NEXT:     "merged": "ping2"
+; JSON-NEXT:     "merged": "ping2",
+; JSON-NEXT:     "stage": "merge"
 ; JSON-NEXT:   },
 ; JSON-NEXT:   {
 ; JSON-NEXT:     "callers_rewritten": 0,
 ; JSON-NEXT:     "estimated_bytes": {{[1-9][0-9]*}},
 ; JSON-NEXT:     "kept": "pong",
 ; JSON-NEXT:     "kind": "replaced",
-; JSON-NEXT:     "merged": "pong2"
+; JSON-NEXT:     "merged": "pong2",
+; JSON-NEXT:     "stage": "merge"
 ; JSON-NEXT:   }
 ; JSON-NEXT: ],
 ; JSON-NOT:  by_call_classes

@@ -14,14 +14,16 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-NEXT:     "estimated_bytes": {{[1-9][0-9]*}},
 ; CHECK-NEXT:     "kept": "first",
 ; CHECK-NEXT:     "kind": "replaced",
-; CHECK-NEXT:     "merged": "second"
+; CHECK-NEXT:     "merged": "second",
+; CHECK-NEXT:     "stage": "merge"
 ; CHECK-NEXT:   },
 ; CHECK-NEXT:   {
 ; CHECK-NEXT:     "callers_rewritten": 1,
 ; CHECK-NEXT:     "estimated_bytes": {{[0-9]+}},
 ; CHECK-NEXT:     "kept": "api1",
 ; CHECK-NEXT:     "kind": "thunk",
-; CHECK-NEXT:     "merged": "api2"
+; CHECK-NEXT:     "merged": "api2",
+; CHECK-NEXT:     "stage": "merge"
 ; CHECK-NEXT:   }
 ; CHECK-NEXT: ],
 ; CHECK-NEXT: "merges_by_kind": {

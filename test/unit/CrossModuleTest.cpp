@@ -199,8 +199,9 @@ protected:
     }
     M->setModuleIdentifier(U.Name);
     SizeModel Size = SizeModel::forModule(*M);
-    LastRunTime = 0;
-    Changed = applyCrossModulePlan(*M, Plan, Rep, Size, LastRunTime);
+    RunTimeBudget Spent = RunTimeBudget::unlimited();
+    Changed = applyCrossModulePlan(*M, Plan, Rep, Size, Spent);
+    LastRunTime = Spent.spent();
     std::string Errors;
     raw_string_ostream OS(Errors);
     EXPECT_FALSE(verifyModule(*M, &OS)) << Errors << "\n" << printed(*M);

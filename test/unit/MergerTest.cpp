@@ -67,7 +67,8 @@ protected:
       return false;
     }
     EXPECT_FALSE(verifyModule(*M, &errs())) << "input does not verify";
-    bool Changed = mergeIdenticalFunctions(*M, Options, Rep);
+    bool Changed = mergeIdenticalFunctions(*M, Options, Rep,
+                                           SizeModel::forModule(*M));
     std::string Errors;
     raw_string_ostream OS(Errors);
     EXPECT_FALSE(verifyModule(*M, &OS)) << Errors << "\n" << printed(*M);
@@ -401,7 +402,8 @@ TEST_F(MergerTest, SecondRunFindsNothingMore) {
   ASSERT_TRUE(merge(everyKind()));
   std::string After = printed(*M);
   Report Again;
-  EXPECT_FALSE(mergeIdenticalFunctions(*M, MergeOptions(), Again));
+  EXPECT_FALSE(mergeIdenticalFunctions(*M, MergeOptions(), Again,
+                                       SizeModel::forModule(*M)));
   EXPECT_TRUE(Again.Merges.empty());
   EXPECT_TRUE(After == printed(*M)) << "the second run changed the module";
   EXPECT_FALSE(hasThunkChain(*M)) << printed(*M);
@@ -416,7 +418,7 @@ TEST(MergerDeterminism, TwoFreshParsesGiveIdenticalIRAndReports) {
     std::unique_ptr<Module> M = parseAssemblyString(everyKind(), Err, C);
     ASSERT_TRUE(M);
     Report Rep;
-    mergeIdenticalFunctions(*M, MergeOptions(), Rep);
+    mergeIdenticalFunctions(*M, MergeOptions(), Rep, SizeModel::forModule(*M));
     ASSERT_FALSE(verifyModule(*M, &errs()));
     Out[Run] = printed(*M);
     for (const MergeRecord &R : Rep.Merges)

@@ -414,7 +414,8 @@ TEST_P(GeneratedModule, MergerResultVerifiesAndIsDeterministic) {
     LLVMContext C;
     std::unique_ptr<Module> M = parse(X->Gen.IR, C);
     ASSERT_TRUE(M);
-    EXPECT_TRUE(mergeIdenticalFunctions(*M, MergeOptions(), Reps[Run]));
+    EXPECT_TRUE(mergeIdenticalFunctions(*M, MergeOptions(), Reps[Run],
+                                        SizeModel::forModule(*M)));
     std::string Errors;
     raw_string_ostream OS(Errors);
     ASSERT_FALSE(verifyModule(*M, &OS)) << Errors;
@@ -432,7 +433,7 @@ TEST_P(GeneratedModule, MergerLeavesNoEqualBodiesAndNoThunkChains) {
   std::unique_ptr<Module> M = parse(X->Gen.IR, C);
   ASSERT_TRUE(M);
   Report Rep;
-  mergeIdenticalFunctions(*M, MergeOptions(), Rep);
+  mergeIdenticalFunctions(*M, MergeOptions(), Rep, SizeModel::forModule(*M));
   std::set<std::string> Missed;
   for (const MissedRecord &R : Rep.Missed)
     Missed.insert(R.Function);
@@ -650,7 +651,10 @@ TEST_P(GeneratedModuleUpToConstants, MergerResultVerifiesAndIsDeterministic) {
     LLVMContext C;
     std::unique_ptr<Module> M = parse(X->Gen.IR, C);
     ASSERT_TRUE(M);
-    mergeFunctionsUpToConstants(*M, ConstantMergeOptions(), Reps[Run]);
+    RunTimeBudget Budget = RunTimeBudget::unlimited();
+    mergeFunctionsUpToConstants(*M, ConstantMergeOptions(), Reps[Run],
+                                SizeModel::forModule(*M),
+                                ProgramHotness::none(), Budget);
     std::string Errors;
     raw_string_ostream OS(Errors);
     // Only the first run's errors: the second's would repeat them.

@@ -756,9 +756,10 @@ TEST_F(SimilarMergeTest, LaterRoundTriesOnlyPairsWithAFreshFunction) {
   // Only a2 is fresh: the a pair is tried, the b pair is not.
   DenseSet<const Function *> Fresh = {&fn("a2")}, Made;
   Report Rep;
-  EXPECT_TRUE(
-      mergeSimilarFunctions(*M, Options, Rep, Size, nullptr, nullptr, &Fresh,
-                            &Made));
+  ProgramHotness Hot = ProgramHotness::none();
+  RunTimeBudget Budget = RunTimeBudget::unlimited();
+  EXPECT_TRUE(mergeSimilarFunctions(*M, Options, Rep, Size, Hot, Budget,
+                                    &Fresh, &Made));
   EXPECT_FALSE(verifyModule(*M, &errs()));
   Function *MF = M->getFunction("a1.similar");
   ASSERT_NE(MF, nullptr);
@@ -771,7 +772,7 @@ TEST_F(SimilarMergeTest, LaterRoundTriesOnlyPairsWithAFreshFunction) {
   EXPECT_EQ(Made, (DenseSet<const Function *>{MF, &fn("use_a")}));
   // Without the restriction, the b pair merges too.
   Report Again;
-  EXPECT_TRUE(mergeSimilarFunctions(*M, Options, Again, Size));
+  EXPECT_TRUE(mergeSimilarFunctions(*M, Options, Again, Size, Hot, Budget));
   EXPECT_NE(M->getFunction("b1.similar"), nullptr);
   EXPECT_FALSE(verifyModule(*M, &errs()));
 }

@@ -508,7 +508,9 @@ static std::vector<SimilarPairReport> similarPairs(Module &M,
                         const Alignment &A) {
     Pairs.push_back(PairDescriber(L, R, A).describe());
   };
-  mergeSimilarFunctions(*Copy, Options, Rep, Size);
+  ProgramHotness Nothing = ProgramHotness::none();
+  RunTimeBudget Unlimited = RunTimeBudget::unlimited();
+  mergeSimilarFunctions(*Copy, Options, Rep, Size, Nothing, Unlimited);
   Copy.reset();
   // The merger's report: how each side went, the merged function's name
   // and the bytes saved.
