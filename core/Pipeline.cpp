@@ -14,42 +14,36 @@ using namespace llvm;
 
 namespace coalesce {
 
+/// One stage alone, as its named pass runs it: a context of its own.
+static Outcome runAlone(Stage &S, Module &M, const Config &C, Report &R,
+                        TTIGetter GetTTI) {
+  PipelineContext Ctx(M, C, R, GetTTI);
+  runRounds(S, Ctx);
+  return Ctx.finish();
+}
+
 Outcome runMergeStage(Module &M, const Config &C, Report &R,
                       TTIGetter GetTTI) {
-  PipelineContext Ctx(M, C, R, GetTTI);
   IdenticalStage Identical;
-  runRounds(Identical, Ctx);
-  return Ctx.finish();
+  return runAlone(Identical, M, C, R, GetTTI);
 }
 
 Outcome runConstantMergeStage(Module &M, const Config &C, Report &R,
                               TTIGetter GetTTI) {
-  Config Alone = C;
-  Alone.MergeConstants = true;
-  PipelineContext Ctx(M, Alone, R, GetTTI);
   ConstantStage Constants;
-  runRounds(Constants, Ctx);
-  return Ctx.finish();
+  return runAlone(Constants, M, C, R, GetTTI);
 }
 
 Outcome runSimilarMergeStage(Module &M, const Config &C, Report &R,
                              TTIGetter GetTTI) {
-  Config Alone = C;
-  Alone.MergeSimilar = true;
-  PipelineContext Ctx(M, Alone, R, GetTTI);
   SimilarStage Similar(/*OutlinerRuns=*/false); // Alone, nothing competes.
-  runRounds(Similar, Ctx);
-  return Ctx.finish();
+  return runAlone(Similar, M, C, R, GetTTI);
 }
 
 Outcome runOutlineStage(Module &M, const Config &C, Report &R,
                         TTIGetter GetTTI) {
-  Config Alone = C;
-  Alone.Outline = true;
-  PipelineContext Ctx(M, Alone, R, GetTTI);
   OutlineStage Outlining;
-  runRounds(Outlining, Ctx);
-  return Ctx.finish();
+  return runAlone(Outlining, M, C, R, GetTTI);
 }
 
 Outcome runCrossModuleStage(Module &M, const Config &C,
@@ -78,26 +72,28 @@ Outcome runPipeline(Module &M, const Config &C, Report &R, TTIGetter GetTTI) {
   //    identical merging between: their callers now call one body with
   //    different constants, so they may differ only in constants in turn.
   ConstantStage Constants;
-  runRounds(Constants, Ctx);
+  if (C.MergeConstants)
+    runRounds(Constants, Ctx);
 
   // 3. Merge pairs of similar functions into one that takes a selector
   //    argument, where that saves more than outlining their common code
   //    would, in rounds while pairs of merged functions still merge.
-  SimilarStage Similar(OutlineStage::runsOn(C, Ctx.size()));
-  runRounds(Similar, Ctx);
+  SimilarStage Similar(C.Outline && OutlineStage::runsOn(C, Ctx.size()));
+  if (C.MergeSimilar)
+    runRounds(Similar, Ctx);
 
   // 4. Outline similar regions anywhere in the module into shared
   //    functions, in rounds with identical merging between, while they
   //    still save bytes.
   OutlineStage Outlining;
-  runRounds(Outlining, Ctx);
+  if (C.Outline)
+    runRounds(Outlining, Ctx);
 
   // 5. In a ThinLTO backend, functions that other modules may hold too
   //    are named by their content, in comdats: the linker keeps one body.
-  if (C.ThinLTOBackend && C.ShareBodies) {
-    ShareBodiesStage Share;
+  ShareBodiesStage Share;
+  if (C.ThinLTOBackend && C.ShareBodies)
     runRounds(Share, Ctx);
-  }
 
   // 6. Report: the host prints or writes R.
   return Ctx.finish();

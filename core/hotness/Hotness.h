@@ -14,6 +14,8 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSet.h"
 
+#include <cassert>
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -174,7 +176,14 @@ public:
   }
   /// Whether Added more instructions per run still fit.
   bool affords(double Added) const { return Spent + Added <= Cap; }
-  void spend(double Added) { Spent += Added; }
+  /// Added may be negative: a stage giving back what a choice it undid
+  /// had spent. What is spent never falls below nothing.
+  void spend(double Added) {
+    [[maybe_unused]] double Before = Spent;
+    Spent += Added;
+    assert(Spent >= -1e-9 * (std::abs(Before) + std::abs(Added)) &&
+           "more run time given back than was spent");
+  }
   double cap() const { return Cap; }
   double spent() const { return Spent; }
 

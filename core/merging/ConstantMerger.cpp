@@ -493,6 +493,19 @@ bool ConstantMerger::plan(Plan &P, std::string &Why) {
 
 // Steps 5 and 6.
 void ConstantMerger::merge(Plan &P) {
+  // Step 4's word: two or more members, some constants but not too many
+  // as parameters, one constant per member for each, more than the margin
+  // saved.
+  assert(P.Members.size() >= 2 && "a class of one merged");
+  assert(!P.Arguments.empty() && P.Arguments.size() <= Options.MaxParameters &&
+         "a class merged with no parameter or too many");
+  assert(llvm::all_of(P.Arguments,
+                      [&](const auto &PerMember) {
+                        return PerMember.size() == P.Members.size();
+                      }) &&
+         "a parameter without a constant for every member");
+  assert(P.Saved >= int64_t(Options.MinBytesSaved) &&
+         "a class merged that saves less than the margin");
   Function &Ref = *P.Members.front();
   for (size_t I = 1; I != P.Members.size(); ++I)
     generalizeAssumptions(Ref, *P.Members[I]);

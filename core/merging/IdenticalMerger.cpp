@@ -288,6 +288,7 @@ bool Merger::run() {
   // itself: compare calls by the class of their callee and merge again.
   if (refineCallClasses())
     mergeToFixedPoint(takeTrees());
+  assert(Deferred.empty() && "merging stopped before its fixed point");
   Rep.resolveChains();
   return Changed;
 }
@@ -538,6 +539,11 @@ bool Merger::aliasAllowed(const Function &Dup, const Function &Kept) const {
 // Decides which of two equal functions keeps the body, then forwards the
 // other one to it.
 void Merger::mergePair(Function *Kept, Function *Dup) {
+  // Steps 2-3: only functions that hash alike meet, and only equal ones
+  // merge.
+  assert(hashOf(*Kept) == hashOf(*Dup) && "functions of different hashes met");
+  assert(FunctionOrder(Kept, Dup, Ctx).compare() == 0 &&
+         "a pair merged that the order tells apart");
   PairByClasses =
       Identity && FunctionOrder(Kept, Dup, *Identity).compare() != 0;
   if (Kept->isInterposable() && Dup->isInterposable()) {

@@ -66,6 +66,8 @@ void PipelineContext::verifyAfter(const char *Stage) {
 }
 
 Outcome PipelineContext::finish() {
+  assert(!Finished && "a run finished twice");
+  Finished = true;
   countFunctions(M, R.FunctionsAfter, &R.BodiesAfter);
   return std::move(O);
 }

@@ -92,6 +92,7 @@ private:
   std::optional<ProgramHotness> Hot;
   std::optional<RunTimeBudget> Budget;
   Outcome O;
+  bool Finished = false;
 };
 
 /// One stage of the pipeline.

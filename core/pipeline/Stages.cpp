@@ -21,10 +21,6 @@ bool IdenticalStage::round(PipelineContext &Ctx, unsigned, Report &Part) {
                                  Ctx.size());
 }
 
-unsigned ConstantStage::maxRounds(const Config &C) const {
-  return C.MergeConstants ? MaxRounds : 0;
-}
-
 bool ConstantStage::round(PipelineContext &Ctx, unsigned, Report &Part) {
   return mergeFunctionsUpToConstants(Ctx.module(), Ctx.config().Constants,
                                      Part, Ctx.size(), Ctx.hotness(),
@@ -32,7 +28,7 @@ bool ConstantStage::round(PipelineContext &Ctx, unsigned, Report &Part) {
 }
 
 unsigned SimilarStage::maxRounds(const Config &C) const {
-  return C.MergeSimilar ? C.SimilarRounds : 0;
+  return C.SimilarRounds;
 }
 
 bool SimilarStage::round(PipelineContext &Ctx, unsigned Round, Report &Part) {
@@ -47,11 +43,11 @@ bool SimilarStage::round(PipelineContext &Ctx, unsigned Round, Report &Part) {
 }
 
 bool OutlineStage::runsOn(const Config &C, const SizeModel &Size) {
-  return C.Outline && (Size.outlinesByDefault() || C.OutlineWithMachineOutliner);
+  return Size.outlinesByDefault() || C.OutlineWithMachineOutliner;
 }
 
 unsigned OutlineStage::maxRounds(const Config &C) const {
-  return C.Outline ? C.OutlineRounds : 0;
+  return C.OutlineRounds;
 }
 
 bool OutlineStage::round(PipelineContext &Ctx, unsigned Round, Report &Part) {

@@ -37,7 +37,7 @@ public:
   static constexpr unsigned MaxRounds = 8;
   const char *name() const override { return "merge up to constants"; }
   const char *reportStage() const override { return "merge-constants"; }
-  unsigned maxRounds(const Config &C) const override;
+  unsigned maxRounds(const Config &) const override { return MaxRounds; }
   bool mergesAfterRounds() const override { return true; }
   bool round(PipelineContext &Ctx, unsigned Round, Report &Part) override;
 };

@@ -8,9 +8,9 @@
 // callers now pass, a thunk, a call with its argument set-up and the
 // reloads of its outputs. When the margins are a few bytes a side, a price
 // list that is off by a factor turns savings into growth. TTI's code-size
-// cost counts roughly one unit per instruction; times four it was the old
-// price list, and it misfired both ways: an argument register loaded at
-// every call was never seen, and small bodies were priced as if padded.
+// cost counts roughly one unit per instruction, and four bytes a unit
+// misprices both ways: an argument register loaded at every call is never
+// seen, and small bodies are priced as if padded.
 //
 // An example
 // ----------
@@ -19,7 +19,7 @@
 // operator delete. Merged up to that constant, each body of 11 bytes goes,
 // but the shared one grows a `imul` of two registers, and every call site
 // gains a `mov edx, 4` (5 bytes). With three calls a member, the merge
-// costs 4 bytes more than it saves. The old estimate said 25 saved.
+// costs 4 bytes more than it saves; TTI's units at four bytes say 25 saved.
 //
 // The model
 // ---------
@@ -36,8 +36,8 @@
 // frame and for every argument it keeps across a call. A memset or memcpy
 // of a short length known at compile time is no call: the code generator
 // writes it out as a few stores (and loads), priced as those; priced as a
-// call with its arguments, mbedtls's 28 inlined clears of 16 bytes made
-// outlining them worth 407 bytes, where code generation saved 50. A
+// call with its arguments, mbedtls's 28 inlined clears of 16 bytes would
+// make outlining them look worth 407 bytes, where code generation saves 50. A
 // function's size in the output adds, on average, half its alignment
 // beyond the instructions' own as padding. A call's result passed on at
 // once as the next call's first argument of its class is where that call
@@ -47,30 +47,32 @@
 // optimizing for size: movl $1000, %eax, then register stores). A
 // variadic function that calls va_start saves every argument register in
 // its prologue (VarArgsArea, 107 bytes on x86-64): without it, merging
-// mujs's jsP_error into jsY_error was priced at 121 bytes, and saved 222.
+// mujs's jsP_error into jsY_error would be priced at 121 bytes; it saves
+// 222.
 //
 // Two things the code generator does change what IR shows. A value needs
 // a saved register only where it is live across a call (on some path from
 // its definition to a use; a phi and the values flowing into it share one
-// register): counted in program order instead, every landing pad's value
-// seemed to live across every call laid out before its resume. Where the
+// register), not in program order, where every landing pad's value would
+// seem to live across every call laid out before its resume. Where the
 // calling convention saves no register of the value's class (x86-64's
 // floats and vectors, AArch64's and RISC-V's vectors) it is spilled before
-// the call and reloaded after it instead (UnsavedAcrossCall): outlining
-// that priced Box2D's float values as saved registers made it 2,004 bytes
-// larger where it expected 3,338 fewer. And tail
+// the call and reloaded after it instead (UnsavedAcrossCall): priced as
+// saved registers, Box2D's float values make outlining there look 3,338
+// bytes smaller where it is 2,004 larger. And tail
 // merging (BranchFolding, on at -Oz) keeps one copy of blocks whose code
 // is the same once stack coloring has given objects of one type with
 // disjoint lifetimes one slot (TailMerging.h): each EXPECT_EQ of a gtest
 // TEST body has its own cleanup chain, the same destructor calls on its
 // own objects, and re2's RE2_FullMatchEnd (7 of them, 35 invokes) keeps
-// one. Priced as ordinary code, such bodies came out 50% too large; what
+// one. Priced as ordinary code, such bodies come out 50% too large; what
 // folds is counted apart (FoldedInstruction) and fitted like the rest.
 // Common tails are compared in machine instructions: each failing check
 // of pugixml's tests stores its own message and calls longjmp, and only
-// the set-up of the message differs; compared in IR instructions, none
-// folded, and outlining them was priced at 50,387 bytes where code
-// generation gave 4,483 (now 9,188 predicted, 4,509 measured).
+// the set-up of the message differs; compared in IR instructions none
+// fold, and outlining them would be priced at 50,387 bytes where code
+// generation gives 4,483 (compared in machine instructions: 9,188
+// predicted, 4,509 measured).
 //
 // The prices are fitted, not guessed:
 //  1. tools/coalesce-size compiles real programs' merged LTO modules
@@ -131,8 +133,8 @@
 // beyond that is its saving. A run that ends in a call the machine
 // outliner shares as a jump to the callee without a frame, where the
 // function coalesce outlines must save its return address to call out:
-// straight-line code that calls is left to it whole (measured on the
-// corpus before: such groups made every AArch64 program larger).
+// straight-line code that calls is left to it whole (on the corpus such
+// groups make every AArch64 program larger).
 //
 // The size audit (issue 38) measured each group alone on 15 AArch64
 // corpus programs (llc's .text with the first k groups against the first
