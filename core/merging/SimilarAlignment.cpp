@@ -165,29 +165,37 @@ std::vector<BasicBlock *> reachable(Function &F) {
   return Out;
 }
 
-} // namespace
+/// Step 1 of alignBodies: pairs the blocks of two functions, the entries,
+/// then along the two CFGs from there, then what is left, most alike first.
+class BlockPairing {
+public:
+  BlockPairing(const std::vector<BasicBlock *> &BL,
+               const std::vector<BasicBlock *> &BR)
+      : BL(BL), BR(BR) {
+    for (BasicBlock *BB : BL) {
+      IndexL[BB] = PL.size();
+      PL.push_back(profile(*BB));
+    }
+    for (BasicBlock *BB : BR) {
+      IndexR[BB] = PR.size();
+      PR.push_back(profile(*BB));
+    }
+  }
 
-std::optional<Alignment> alignBodies(Function &L, Function &R,
-                                     unsigned MaxCells) {
-  std::vector<BasicBlock *> BL = reachable(L), BR = reachable(R);
+  /// Pairs the entries, then successors of paired blocks, depth first.
+  void pairAlongCFGs();
+  /// Pairs the blocks pairAlongCFGs left, most alike first.
+  void pairLeftovers();
 
-  // 1. Pair blocks: the entries, then along the two CFGs from there, then
-  // what is left, most alike first.
+  /// Each paired block's pair, both ways.
   DenseMap<BasicBlock *, BasicBlock *> PairOf;
+  /// Blocks of L whose conditional branch's successors pair crosswise.
   DenseMap<BasicBlock *, bool> Swapped;
-  DenseMap<BasicBlock *, unsigned> IndexL, IndexR;
-  std::vector<std::map<std::pair<unsigned, Type *>, unsigned>> PL, PR;
-  for (BasicBlock *BB : BL) {
-    IndexL[BB] = PL.size();
-    PL.push_back(profile(*BB));
-  }
-  for (BasicBlock *BB : BR) {
-    IndexR[BB] = PR.size();
-    PR.push_back(profile(*BB));
-  }
-  // How alike two blocks are: instructions in common, if at least half of
-  // the smaller block.
-  auto Alike = [&](BasicBlock *X, BasicBlock *Y) -> unsigned {
+
+private:
+  /// How alike two blocks are: instructions in common, if at least half of
+  /// the smaller block.
+  unsigned alike(BasicBlock *X, BasicBlock *Y) const {
     auto IX = IndexL.find(X), IY = IndexR.find(Y);
     if (IX == IndexL.end() || IY == IndexR.end())
       return 0;
@@ -199,12 +207,39 @@ std::optional<Alignment> alignBodies(Function &L, Function &R,
     unsigned C = common(PL[IX->second], PR[IY->second]);
     size_t Smaller = std::min(X->size(), Y->size());
     return 2 * C >= Smaller ? C : 0;
-  };
-  auto Pair = [&](BasicBlock *X, BasicBlock *Y) {
+  }
+
+  void pair(BasicBlock *X, BasicBlock *Y) {
     PairOf[X] = Y;
     PairOf[Y] = X;
-  };
-  Pair(BL[0], BR[0]);
+  }
+
+  /// How alike the successors of TX and TY are, paired in order or
+  /// crosswise; a pair made already counts most.
+  unsigned successorScore(Instruction *TX, Instruction *TY, bool Cross) const;
+
+  const std::vector<BasicBlock *> &BL, &BR;
+  DenseMap<BasicBlock *, unsigned> IndexL, IndexR;
+  std::vector<std::map<std::pair<unsigned, Type *>, unsigned>> PL, PR;
+};
+
+unsigned BlockPairing::successorScore(Instruction *TX, Instruction *TY,
+                                      bool Cross) const {
+  unsigned N = TX->getNumSuccessors();
+  unsigned Total = 0;
+  for (unsigned I = 0; I != N; ++I) {
+    BasicBlock *SX = TX->getSuccessor(I);
+    BasicBlock *SY = TY->getSuccessor(Cross ? N - 1 - I : I);
+    if (PairOf.lookup(SX) == SY)
+      Total += 1000;
+    else if (!PairOf.count(SX) && !PairOf.count(SY))
+      Total += alike(SX, SY);
+  }
+  return Total;
+}
+
+void BlockPairing::pairAlongCFGs() {
+  pair(BL[0], BR[0]);
   std::vector<std::pair<BasicBlock *, BasicBlock *>> Walk = {{BL[0], BR[0]}};
   while (!Walk.empty()) {
     auto [X, Y] = Walk.back();
@@ -215,30 +250,22 @@ std::optional<Alignment> alignBodies(Function &L, Function &R,
     unsigned N = TX->getNumSuccessors();
     // Successors pair in order, or crosswise for two conditional
     // branches (one tests the inverse of the other), whichever is more
-    // alike; a pair made already counts most.
-    auto Score = [&](bool Cross) {
-      unsigned Total = 0;
-      for (unsigned I = 0; I != N; ++I) {
-        BasicBlock *SX = TX->getSuccessor(I);
-        BasicBlock *SY = TY->getSuccessor(Cross ? N - 1 - I : I);
-        if (PairOf.lookup(SX) == SY)
-          Total += 1000;
-        else if (!PairOf.count(SX) && !PairOf.count(SY))
-          Total += Alike(SX, SY);
-      }
-      return Total;
-    };
-    bool Cross = isa<BranchInst>(TX) && N == 2 && Score(true) > Score(false);
+    // alike.
+    bool Cross = isa<BranchInst>(TX) && N == 2 &&
+                 successorScore(TX, TY, true) > successorScore(TX, TY, false);
     Swapped[X] = Cross;
     for (unsigned I = 0; I != N; ++I) {
       BasicBlock *SX = TX->getSuccessor(I);
       BasicBlock *SY = TY->getSuccessor(Cross ? N - 1 - I : I);
-      if (PairOf.count(SX) || PairOf.count(SY) || !Alike(SX, SY))
+      if (PairOf.count(SX) || PairOf.count(SY) || !alike(SX, SY))
         continue;
-      Pair(SX, SY);
+      pair(SX, SY);
       Walk.emplace_back(SX, SY);
     }
   }
+}
+
+void BlockPairing::pairLeftovers() {
   // Blocks the walk left are compared every one with every other, which
   // is quadratic in their number: beyond MaxLeftPairs comparisons they
   // stay apart (each side's code behind a branch), so that two large
@@ -258,14 +285,29 @@ std::optional<Alignment> alignBodies(Function &L, Function &R,
   if (LeftL.size() * LeftR.size() <= MaxLeftPairs)
     for (unsigned I : LeftL)
       for (unsigned J : LeftR)
-        if (unsigned C = Alike(BL[I], BR[J]))
+        if (unsigned C = alike(BL[I], BR[J]))
           Options.push_back({C, I, J});
   std::stable_sort(
       Options.begin(), Options.end(),
       [](const Option &A, const Option &B) { return A.Common > B.Common; });
   for (const Option &O : Options)
     if (!PairOf.count(BL[O.I]) && !PairOf.count(BR[O.J]))
-      Pair(BL[O.I], BR[O.J]);
+      pair(BL[O.I], BR[O.J]);
+}
+
+} // namespace
+
+std::optional<Alignment> alignBodies(Function &L, Function &R,
+                                     unsigned MaxCells) {
+  std::vector<BasicBlock *> BL = reachable(L), BR = reachable(R);
+
+  // 1. Pair blocks: the entries, then along the two CFGs from there, then
+  // what is left, most alike first.
+  BlockPairing Pairing(BL, BR);
+  Pairing.pairAlongCFGs();
+  Pairing.pairLeftovers();
+  const DenseMap<BasicBlock *, BasicBlock *> &PairOf = Pairing.PairOf;
+  const DenseMap<BasicBlock *, bool> &Swapped = Pairing.Swapped;
 
   // 2. The entries' static allocas, aligned among themselves: one merged
   // alloca stands for each pair.

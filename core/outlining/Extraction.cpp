@@ -160,15 +160,14 @@ static void intersectAcrossSites(Instruction &Clone, const OutlineCandidate &C,
   Clone.setMetadata(LLVMContext::MD_DIAssignID, nullptr);
 }
 
-static Function *buildFunction(Module &M, const OutlineCandidate &C,
-                               const OutlinePlan &P, const std::string &Name) {
+/// The outlined function's declaration, named Name: the parameters, the
+/// output addresses and the scheme, in that order; it returns the exit's
+/// index, the returned output or nothing.
+static Function *createInterface(Module &M, const OutlineSite &Ref,
+                                 const OutlinePlan &P,
+                                 const std::string &Name) {
   LLVMContext &Ctx = M.getContext();
   const DataLayout &DL = M.getDataLayout();
-  const OutlineSite &Ref = C.Sites.front();
-  SiteShape Shape;
-  readSiteShape(Ref, Shape);
-
-  // The interface: parameters, output addresses, the scheme.
   SmallVector<Type *, 8> ArgTys;
   for (unsigned V : P.Parameters)
     ArgTys.push_back(Ref.Values[V]->getType());
@@ -184,31 +183,32 @@ static Function *buildFunction(Module &M, const OutlineCandidate &C,
                                  GlobalValue::InternalLinkage,
                                  DL.getProgramAddressSpace(), Name, &M);
   F->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+  return F;
+}
 
-  // The region's blocks, then one stub per exit.
-  DenseMap<const BasicBlock *, BasicBlock *> BlockMap;
-  for (BasicBlock *BB : Shape.Blocks)
-    BlockMap[BB] = BasicBlock::Create(
-        Ctx, BB == Shape.Blocks.front() ? "entry" : BB->getName(), F);
-  std::vector<BasicBlock *> Stubs;
-  for (unsigned E = 0; E < P.Exits; ++E)
-    Stubs.push_back(BasicBlock::Create(Ctx, P.Exits > 1 ? "exit" : "", F));
-  unsigned FirstExplicit = Shape.FallsThrough ? 1 : 0;
-
-  DenseMap<const Value *, Value *> VMap;
+/// Names F's arguments after what they stand for at the reference site,
+/// and maps each parameter's value there to its argument.
+static void nameArguments(Function &F, const OutlineSite &Ref,
+                          const OutlinePlan &P,
+                          DenseMap<const Value *, Value *> &VMap) {
   for (unsigned K = 0; K < P.Parameters.size(); ++K) {
     Value *In = Ref.Values[P.Parameters[K]];
-    F->getArg(K)->setName(In->hasName() ? In->getName() : "in");
-    VMap[In] = F->getArg(K);
+    F.getArg(K)->setName(In->hasName() ? In->getName() : "in");
+    VMap[In] = F.getArg(K);
   }
   for (unsigned K = 0; K < P.PointerOutputs.size(); ++K)
-    F->getArg(P.Parameters.size() + K)
+    F.getArg(P.Parameters.size() + K)
         ->setName(Ref.Values[P.PointerOutputs[K]]->getName() + ".out");
   if (P.hasScheme())
-    F->getArg(F->arg_size() - 1)->setName("scheme");
-  // The stack slots only the region used, now the outlined function's own,
-  // the largest alignment any site asked for.
-  BasicBlock *Entry = BlockMap[Shape.Blocks.front()];
+    F.getArg(F.arg_size() - 1)->setName("scheme");
+}
+
+/// The stack slots only the region used, now the outlined function's own
+/// (in Entry), the largest alignment any site asked for.
+static void createLocalSlots(const OutlineCandidate &C, const OutlinePlan &P,
+                             BasicBlock *Entry,
+                             DenseMap<const Value *, Value *> &VMap) {
+  const OutlineSite &Ref = C.Sites.front();
   for (unsigned V : P.LocalSlots) {
     auto *Slot = cast<AllocaInst>(Ref.Values[V]);
     Align A = Slot->getAlign();
@@ -219,6 +219,19 @@ static Function *buildFunction(Module &M, const OutlineCandidate &C,
                                A, Slot->getName(), Entry);
     VMap[Slot] = Own;
   }
+}
+
+/// Clones the reference site's instructions into their blocks' copies
+/// and points their operands at the copies: values through VMap, blocks
+/// through BlockMap, a branch out of the region at its exit's stub. A
+/// region that falls through branches to the first stub. Returns the
+/// clones, in the site's order.
+static std::vector<Instruction *>
+cloneRegion(const OutlineSite &Ref, const SiteShape &Shape,
+            DenseMap<const BasicBlock *, BasicBlock *> &BlockMap,
+            const std::vector<BasicBlock *> &Stubs,
+            DenseMap<const Value *, Value *> &VMap) {
+  unsigned FirstExplicit = Shape.FallsThrough ? 1 : 0;
   std::vector<Instruction *> Body;
   for (Instruction *I : Ref.Insts) {
     Instruction *New = I->clone();
@@ -245,25 +258,30 @@ static Function *buildFunction(Module &M, const OutlineCandidate &C,
   }
   if (Shape.FallsThrough)
     BranchInst::Create(Stubs.front(), BlockMap[Shape.Blocks.back()]);
+  return Body;
+}
 
-  // Every operand must now be F's own, a constant or metadata.
+/// Whether every operand of Body is F's own, a constant or metadata.
+static bool ownsEveryOperand(const Function &F, ArrayRef<Instruction *> Body) {
   for (Instruction *New : Body)
     for (Value *Op : New->operands())
       if (!Op ||
           (isa<Instruction>(Op) &&
-           cast<Instruction>(Op)->getFunction() != F) ||
-          (isa<Argument>(Op) && cast<Argument>(Op)->getParent() != F) ||
-          (isa<BasicBlock>(Op) && cast<BasicBlock>(Op)->getParent() != F)) {
-        F->eraseFromParent();
-        return nullptr;
-      }
+           cast<Instruction>(Op)->getFunction() != &F) ||
+          (isa<Argument>(Op) && cast<Argument>(Op)->getParent() != &F) ||
+          (isa<BasicBlock>(Op) && cast<BasicBlock>(Op)->getParent() != &F))
+        return false;
+  return true;
+}
 
-  for (unsigned K = 0; K < Body.size(); ++K)
-    intersectAcrossSites(*Body[K], C, K);
-  setAttributes(*F, C, Body);
-
-  // The stubs return the exit's index or the returned output, and store
-  // the outputs the site's scheme asks for.
+/// Fills F's stubs: each returns the exit's index or the returned output,
+/// and stores the outputs the site's scheme asks for. False when the
+/// returned output does not reach the way out.
+static bool fillStubs(Function &F, const OutlineSite &Ref, const OutlinePlan &P,
+                      const std::vector<BasicBlock *> &Stubs,
+                      DenseMap<const Value *, Value *> &VMap) {
+  LLVMContext &Ctx = F.getContext();
+  const DataLayout &DL = F.getParent()->getDataLayout();
   for (unsigned E = 0; E < P.Exits; ++E) {
     IRBuilder<> B(Stubs[E]);
     if (P.Exits > 1)
@@ -273,15 +291,13 @@ static Function *buildFunction(Module &M, const OutlineCandidate &C,
     else
       B.CreateRetVoid();
   }
-  DominatorTree DT(*F);
+  DominatorTree DT(F);
   auto Reaches = [&](unsigned V, BasicBlock *Stub) {
     auto *I = dyn_cast<Instruction>(VMap[Ref.Values[V]]);
     return I && DT.dominates(I, Stub->getTerminator());
   };
-  if (P.ReturnedOutput && !Reaches(P.ReturnedOutput, Stubs.front())) {
-    F->eraseFromParent();
-    return nullptr;
-  }
+  if (P.ReturnedOutput && !Reaches(P.ReturnedOutput, Stubs.front()))
+    return false;
   unsigned FirstSlot = P.Parameters.size();
   auto StoreOutputs = [&](BasicBlock *Stub, Instruction *Before,
                           const std::vector<bool> *Set) {
@@ -290,7 +306,7 @@ static Function *buildFunction(Module &M, const OutlineCandidate &C,
       if ((Set && !(*Set)[K]) || !Reaches(V, Stub))
         continue;
       Value *Out = VMap[Ref.Values[V]];
-      new StoreInst(Out, F->getArg(FirstSlot + K), false,
+      new StoreInst(Out, F.getArg(FirstSlot + K), false,
                     DL.getABITypeAlign(Out->getType()),
                     Before->getIterator());
     }
@@ -304,16 +320,60 @@ static Function *buildFunction(Module &M, const OutlineCandidate &C,
     BasicBlock *Ret = Stub->splitBasicBlock(Stub->getTerminator(), "exit.ret");
     Stub->getTerminator()->eraseFromParent();
     IRBuilder<> B(Stub);
-    SwitchInst *Sw = B.CreateSwitch(F->getArg(F->arg_size() - 1), Ret,
-                                    P.Schemes.size());
+    SwitchInst *Sw =
+        B.CreateSwitch(F.getArg(F.arg_size() - 1), Ret, P.Schemes.size());
     for (unsigned S = 0; S < P.Schemes.size(); ++S) {
       if (none_of(P.Schemes[S], [](bool B) { return B; }))
         continue;
-      BasicBlock *Store = BasicBlock::Create(Ctx, "exit.store", F, Ret);
+      BasicBlock *Store = BasicBlock::Create(Ctx, "exit.store", &F, Ret);
       Instruction *Br = BranchInst::Create(Ret, Store);
       StoreOutputs(Stub, Br, &P.Schemes[S]);
       Sw->addCase(B.getInt32(S), Store);
     }
+  }
+  return true;
+}
+
+static Function *buildFunction(Module &M, const OutlineCandidate &C,
+                               const OutlinePlan &P, const std::string &Name) {
+  LLVMContext &Ctx = M.getContext();
+  const OutlineSite &Ref = C.Sites.front();
+  SiteShape Shape;
+  readSiteShape(Ref, Shape);
+
+  // The interface: parameters, output addresses, the scheme.
+  Function *F = createInterface(M, Ref, P, Name);
+
+  // The region's blocks, then one stub per exit.
+  DenseMap<const BasicBlock *, BasicBlock *> BlockMap;
+  for (BasicBlock *BB : Shape.Blocks)
+    BlockMap[BB] = BasicBlock::Create(
+        Ctx, BB == Shape.Blocks.front() ? "entry" : BB->getName(), F);
+  std::vector<BasicBlock *> Stubs;
+  for (unsigned E = 0; E < P.Exits; ++E)
+    Stubs.push_back(BasicBlock::Create(Ctx, P.Exits > 1 ? "exit" : "", F));
+
+  DenseMap<const Value *, Value *> VMap;
+  nameArguments(*F, Ref, P, VMap);
+  createLocalSlots(C, P, BlockMap[Shape.Blocks.front()], VMap);
+  std::vector<Instruction *> Body =
+      cloneRegion(Ref, Shape, BlockMap, Stubs, VMap);
+
+  // Every operand must now be F's own, a constant or metadata.
+  if (!ownsEveryOperand(*F, Body)) {
+    F->eraseFromParent();
+    return nullptr;
+  }
+
+  for (unsigned K = 0; K < Body.size(); ++K)
+    intersectAcrossSites(*Body[K], C, K);
+  setAttributes(*F, C, Body);
+
+  // The stubs return the exit's index or the returned output, and store
+  // the outputs the site's scheme asks for.
+  if (!fillStubs(*F, Ref, P, Stubs, VMap)) {
+    F->eraseFromParent();
+    return nullptr;
   }
   // Its code is every site's at once: line 0 of its own artificial
   // subprogram where the sites have debug info, no location otherwise.
@@ -342,59 +402,59 @@ static DebugLoc siteLocation(const OutlineSite &S) {
   return DebugLoc();
 }
 
-static void rewriteSite(Function &Outlined, const OutlineCandidate &C,
-                        const OutlinePlan &P, unsigned Index) {
-  const OutlineSite &S = C.Sites[Index];
-  Function &F = *S.F;
-  // The site's values as they are now: rewriting an earlier site of the
-  // group may have replaced one (an output of that site used by this one).
-  std::vector<Value *> Values = S.current();
-  LLVMContext &Ctx = F.getContext();
-  const DataLayout &DL = F.getDataLayout();
-  SiteShape Shape;
-  readSiteShape(S, Shape);
-  Instruction *First = S.Insts.front(), *Last = S.Insts.back();
-  DebugLoc Loc = siteLocation(S);
+namespace {
 
-  // The region as whole blocks: split before its first instruction and
-  // after its last.
+/// A site's region as whole blocks of its function.
+struct SiteRegion {
+  /// The region's first block, and the block after it when the region
+  /// falls through (null otherwise).
+  BasicBlock *Entry = nullptr, *Tail = nullptr;
+  SmallVector<BasicBlock *, 4> Blocks;
+  SmallPtrSet<BasicBlock *, 4> InRegion;
+};
+
+} // namespace
+
+/// The region of S as whole blocks: split before its first instruction and
+/// after its last.
+static SiteRegion splitRegion(const OutlineSite &S, const SiteShape &Shape) {
+  Instruction *First = S.Insts.front(), *Last = S.Insts.back();
+  SiteRegion R;
   BasicBlock *FirstBB = First->getParent();
-  BasicBlock *Entry = First == &FirstBB->front()
-                          ? FirstBB
-                          : FirstBB->splitBasicBlock(First, "outlined.site");
+  R.Entry = First == &FirstBB->front()
+                ? FirstBB
+                : FirstBB->splitBasicBlock(First, "outlined.site");
   // The debug records in front of the first instruction after the region
   // describe the state after it: they go with that instruction (the head
   // bit), and follow the outputs to their replacements below.
   BasicBlock *LastBB = Last->getParent();
-  BasicBlock *Tail = nullptr;
   if (Shape.FallsThrough) {
     BasicBlock::iterator After = std::next(Last->getIterator());
     After.setHeadBit(true);
-    Tail = LastBB->splitBasicBlock(After);
+    R.Tail = LastBB->splitBasicBlock(After);
   }
-  SmallVector<BasicBlock *, 4> Region;
-  for (BasicBlock *BB = Entry;; BB = BB->getNextNode()) {
-    Region.push_back(BB);
+  for (BasicBlock *BB = R.Entry;; BB = BB->getNextNode()) {
+    R.Blocks.push_back(BB);
     if (BB == LastBB)
       break;
   }
-  SmallPtrSet<BasicBlock *, 4> InRegion(Region.begin(), Region.end());
+  R.InRegion.insert(R.Blocks.begin(), R.Blocks.end());
+  return R;
+}
 
-  // The call block takes the region's place.
-  BasicBlock *CallBB = BasicBlock::Create(Ctx, "", &F, Entry);
-  for (BasicBlock *Pred : to_vector(predecessors(Entry)))
-    Pred->getTerminator()->replaceSuccessorWith(Entry, CallBB);
-  // A computed goto's target: its address (a dispatch table's entry) now
-  // names the call block, which stays where the region was.
-  if (Entry->hasAddressTaken())
-    if (BlockAddress *Address = BlockAddress::lookup(Entry))
-      Address->replaceAllUsesWith(BlockAddress::get(&F, CallBB));
-  IRBuilder<> B(CallBB);
+/// The arguments site Index passes: its parameters' values, the addresses
+/// of new stack slots (in F's entry, into Slots) for the outputs it uses,
+/// poison for those it does not, and its scheme.
+static SmallVector<Value *, 8>
+callArguments(Function &F, const OutlinePlan &P, unsigned Index,
+              const std::vector<Value *> &Values, IRBuilder<> &B,
+              SmallVectorImpl<AllocaInst *> &Slots) {
+  LLVMContext &Ctx = F.getContext();
+  const DataLayout &DL = F.getDataLayout();
   SmallVector<Value *, 8> Args;
   for (unsigned V : P.Parameters)
     Args.push_back(Values[V]);
   PointerType *SlotTy = PointerType::get(Ctx, DL.getAllocaAddrSpace());
-  SmallVector<AllocaInst *, 4> Slots;
   for (unsigned K = 0; K < P.PointerOutputs.size(); ++K) {
     if (!P.Needs[Index][K]) {
       Slots.push_back(nullptr);
@@ -411,6 +471,99 @@ static void rewriteSite(Function &Outlined, const OutlineCandidate &C,
   }
   if (P.hasScheme())
     Args.push_back(B.getInt32(P.SchemeOf[Index]));
+  return Args;
+}
+
+/// Leaves the call block the way the region left: a branch to its one way
+/// out, or a switch on the exit the call returns; the exits' phis take
+/// their values from the call block, replaced where they were outputs.
+static void leaveLikeRegion(IRBuilder<> &B, CallInst *Call, const SiteRegion &R,
+                            const SiteShape &Shape,
+                            const DenseMap<Value *, Value *> &Replacement,
+                            DebugLoc Loc) {
+  BasicBlock *CallBB = B.GetInsertBlock();
+  SmallVector<BasicBlock *, 4> Targets;
+  if (R.Tail)
+    Targets.push_back(R.Tail);
+  Targets.append(Shape.Exits.begin(), Shape.Exits.end());
+  Instruction *Leave;
+  if (Targets.size() == 1) {
+    Leave = B.CreateBr(Targets.front());
+  } else {
+    SwitchInst *Sw = B.CreateSwitch(Call, Targets.front(), Targets.size() - 1);
+    for (unsigned E = 1; E < Targets.size(); ++E)
+      Sw->addCase(B.getInt32(E), Targets[E]);
+    Leave = Sw;
+  }
+  Leave->setDebugLoc(Loc);
+  for (BasicBlock *Exit : Shape.Exits)
+    for (PHINode &Phi : Exit->phis()) {
+      Value *In = nullptr;
+      for (unsigned K = 0; K < Phi.getNumIncomingValues(); ++K)
+        if (R.InRegion.contains(Phi.getIncomingBlock(K)))
+          In = Phi.getIncomingValue(K);
+      if (!In)
+        continue;
+      Phi.removeIncomingValueIf(
+          [&](unsigned K) {
+            return R.InRegion.contains(Phi.getIncomingBlock(K));
+          },
+          /*DeletePHIIfEmpty=*/false);
+      Value *Rep = Replacement.lookup(In);
+      Phi.addIncoming(Rep ? Rep : In, CallBB);
+    }
+}
+
+/// The region goes; the values it handed on follow their replacements
+/// (uses, debug records and handles alike). The stack slots that moved
+/// into the outlined function go too, with the lifetime markers that were
+/// all that was left of their uses.
+static void eraseRegion(const SiteRegion &R, const OutlinePlan &P,
+                        const std::vector<Value *> &Values,
+                        DenseMap<Value *, Value *> &Replacement) {
+  for (BasicBlock *BB : R.Blocks)
+    for (Instruction &I : *BB)
+      I.dropAllReferences();
+  for (auto &[Old, New] : Replacement)
+    Old->replaceAllUsesWith(New);
+  for (BasicBlock *BB : R.Blocks)
+    BB->eraseFromParent();
+  for (unsigned V : P.LocalSlots) {
+    auto *Slot = cast<AllocaInst>(Values[V]);
+    for (User *U : make_early_inc_range(Slot->users()))
+      cast<Instruction>(U)->eraseFromParent();
+    Slot->eraseFromParent();
+  }
+}
+
+static void rewriteSite(Function &Outlined, const OutlineCandidate &C,
+                        const OutlinePlan &P, unsigned Index) {
+  const OutlineSite &S = C.Sites[Index];
+  Function &F = *S.F;
+  // The site's values as they are now: rewriting an earlier site of the
+  // group may have replaced one (an output of that site used by this one).
+  std::vector<Value *> Values = S.current();
+  LLVMContext &Ctx = F.getContext();
+  const DataLayout &DL = F.getDataLayout();
+  SiteShape Shape;
+  readSiteShape(S, Shape);
+  DebugLoc Loc = siteLocation(S);
+
+  SiteRegion R = splitRegion(S, Shape);
+  BasicBlock *Entry = R.Entry;
+
+  // The call block takes the region's place.
+  BasicBlock *CallBB = BasicBlock::Create(Ctx, "", &F, Entry);
+  for (BasicBlock *Pred : to_vector(predecessors(Entry)))
+    Pred->getTerminator()->replaceSuccessorWith(Entry, CallBB);
+  // A computed goto's target: its address (a dispatch table's entry) now
+  // names the call block, which stays where the region was.
+  if (Entry->hasAddressTaken())
+    if (BlockAddress *Address = BlockAddress::lookup(Entry))
+      Address->replaceAllUsesWith(BlockAddress::get(&F, CallBB));
+  IRBuilder<> B(CallBB);
+  SmallVector<AllocaInst *, 4> Slots;
+  SmallVector<Value *, 8> Args = callArguments(F, P, Index, Values, B, Slots);
   CallInst *Call = B.CreateCall(&Outlined, Args);
   Call->setDebugLoc(Loc);
   // In a function that uses constrained floating point, every call must
@@ -433,57 +586,15 @@ static void rewriteSite(Function &Outlined, const OutlineCandidate &C,
     }
 
   // Leave the way the region left.
-  SmallVector<BasicBlock *, 4> Targets;
-  if (Tail)
-    Targets.push_back(Tail);
-  Targets.append(Shape.Exits.begin(), Shape.Exits.end());
-  Instruction *Leave;
-  if (Targets.size() == 1) {
-    Leave = B.CreateBr(Targets.front());
-  } else {
-    SwitchInst *Sw = B.CreateSwitch(Call, Targets.front(), Targets.size() - 1);
-    for (unsigned E = 1; E < Targets.size(); ++E)
-      Sw->addCase(B.getInt32(E), Targets[E]);
-    Leave = Sw;
-  }
-  Leave->setDebugLoc(Loc);
-  for (BasicBlock *Exit : Shape.Exits)
-    for (PHINode &Phi : Exit->phis()) {
-      Value *In = nullptr;
-      for (unsigned K = 0; K < Phi.getNumIncomingValues(); ++K)
-        if (InRegion.contains(Phi.getIncomingBlock(K)))
-          In = Phi.getIncomingValue(K);
-      if (!In)
-        continue;
-      Phi.removeIncomingValueIf(
-          [&](unsigned K) { return InRegion.contains(Phi.getIncomingBlock(K)); },
-          /*DeletePHIIfEmpty=*/false);
-      Value *R = Replacement.lookup(In);
-      Phi.addIncoming(R ? R : In, CallBB);
-    }
+  leaveLikeRegion(B, Call, R, Shape, Replacement, Loc);
 
-  // The region goes; the values it handed on follow their replacements
-  // (uses, debug records and handles alike).
-  for (BasicBlock *BB : Region)
-    for (Instruction &I : *BB)
-      I.dropAllReferences();
-  for (auto &[Old, New] : Replacement)
-    Old->replaceAllUsesWith(New);
-  for (BasicBlock *BB : Region)
-    BB->eraseFromParent();
-  // The stack slots that moved into the outlined function, with the
-  // lifetime markers that were all that was left of their uses.
-  for (unsigned V : P.LocalSlots) {
-    auto *Slot = cast<AllocaInst>(Values[V]);
-    for (User *U : make_early_inc_range(Slot->users()))
-      cast<Instruction>(U)->eraseFromParent();
-    Slot->eraseFromParent();
-  }
+  // The region goes, and the values it handed on follow their replacements.
+  eraseRegion(R, P, Values, Replacement);
 
   // The call joins the code before it, and the code after it joins the call.
   MergeBlockIntoPredecessor(CallBB);
-  if (Tail)
-    MergeBlockIntoPredecessor(Tail);
+  if (R.Tail)
+    MergeBlockIntoPredecessor(R.Tail);
 }
 
 Function *outlineCandidate(Module &M, const OutlineCandidate &C,

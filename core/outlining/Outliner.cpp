@@ -524,6 +524,84 @@ static double machineOutlined(const OutlineCandidate &C, const OutlinePlan &P,
   return Shared;
 }
 
+/// The code of the call that replaces Site, site S of its group, as
+/// features: the call, its arguments, the outputs it reloads, the exit it
+/// takes, the values that now live across a call (when the region made
+/// none), the frame its function now needs; less the stack slots that
+/// move into the outlined function. Fx: the facts of Site's function.
+static FeatureCounts callFeatures(const OutlineSite &Site, unsigned S,
+                                  const OutlinePlan &P, bool RegionCalls,
+                                  const SizeModel &Size,
+                                  const FunctionFacts::Facts &Fx) {
+  FeatureCounts Call{};
+  auto Add = [&](Feature F, double N = 1) { Call[unsigned(F)] += N; };
+  Add(Feature::Call);
+  for (unsigned V : P.Parameters)
+    Add(parameterFeature(*Site.Values[V], Site));
+  for (unsigned K = 0; K < P.PointerOutputs.size(); ++K)
+    if (P.Needs[S][K]) {
+      Add(Feature::ArgumentStack);
+      Add(Feature::Load);
+    }
+  if (P.hasScheme())
+    Add(P.SchemeOf[S] ? Feature::ArgumentImmediate : Feature::ArgumentZero);
+  if (P.ReturnedOutput && P.NeedsReturned[S])
+    Add(Feature::CallResult);
+  if (P.Exits > 1) {
+    Add(Feature::CompareBranch, P.Exits - 1);
+    Add(Feature::CondBranch, P.Exits - 1);
+  }
+  if (!RegionCalls) {
+    ValuesAcross Across = valuesAcross(Site, Fx, Size.calleeSavedRegisters());
+    Add(Feature::ValueAcrossCall, Across.Saved);
+    Add(Feature::UnsavedAcrossCall, Across.Unsaved);
+  }
+  if (!Fx.MakesCalls)
+    Add(Feature::CallFrame);
+  // Its stack slots that move into the outlined function leave its frame.
+  Add(Feature::StackObject, -double(P.LocalSlots.size()));
+  return Call;
+}
+
+/// The outlined function's own code beyond the region's, as features: its
+/// entry, its stubs' returns, stores and scheme switches, its stack slots,
+/// and, when the region calls, its frame and the arguments kept in saved
+/// registers across those calls. Ref: the reference site.
+static FeatureCounts outlinedFeatures(const OutlineSite &Ref,
+                                      const OutlinePlan &P, bool RegionCalls) {
+  FeatureCounts Own{};
+  auto Add = [&](Feature F, double N = 1) { Own[unsigned(F)] += N; };
+  Add(Feature::Function);
+  Add(Feature::Return, P.Exits);
+  Add(Feature::Block, P.Exits);
+  if (P.Exits > 1)
+    Add(Feature::ReturnConstant, P.Exits);
+  Add(Feature::Store, double(P.PointerOutputs.size()) * P.Exits);
+  Add(Feature::StackObject, double(P.LocalSlots.size()));
+  if (P.hasScheme()) {
+    Add(Feature::Switch, P.Exits);
+    Add(Feature::SwitchCase, double(P.Schemes.size()) * P.Exits);
+  }
+  if (RegionCalls) {
+    Add(Feature::CallFrame);
+    // Arguments used after the region's first call live in saved registers.
+    DenseSet<const Value *> Params;
+    for (unsigned V : P.Parameters)
+      Params.insert(Ref.Values[V]);
+    bool AfterCall = false;
+    DenseSet<const Value *> Kept;
+    for (const Instruction *I : Ref.Insts) {
+      if (AfterCall)
+        for (const Value *Op : I->operands())
+          if (Params.contains(Op))
+            Kept.insert(Op);
+      AfterCall |= makesCall(*I);
+    }
+    Add(Feature::KeptArgument, Kept.size());
+  }
+  return Own;
+}
+
 /// Step 3: the bytes outlining C as planned by P saves.
 static GroupPrice priceCandidate(const OutlineCandidate &C,
                                  const OutlinePlan &P, const SizeModel &Size,
@@ -571,35 +649,8 @@ static GroupPrice priceCandidate(const OutlineCandidate &C,
       continue;
     }
 
-    FeatureCounts Call{};
-    auto Add = [&](Feature F, double N = 1) { Call[unsigned(F)] += N; };
-    Add(Feature::Call);
-    for (unsigned V : P.Parameters)
-      Add(parameterFeature(*Site.Values[V], Site));
-    for (unsigned K = 0; K < P.PointerOutputs.size(); ++K)
-      if (P.Needs[S][K]) {
-        Add(Feature::ArgumentStack);
-        Add(Feature::Load);
-      }
-    if (P.hasScheme())
-      Add(P.SchemeOf[S] ? Feature::ArgumentImmediate : Feature::ArgumentZero);
-    if (P.ReturnedOutput && P.NeedsReturned[S])
-      Add(Feature::CallResult);
-    if (P.Exits > 1) {
-      Add(Feature::CompareBranch, P.Exits - 1);
-      Add(Feature::CondBranch, P.Exits - 1);
-    }
-    FunctionFacts::Facts &Fx = Facts.of(*Site.F);
-    if (!RegionCalls) {
-      ValuesAcross Across =
-          valuesAcross(Site, Fx, Size.calleeSavedRegisters());
-      Add(Feature::ValueAcrossCall, Across.Saved);
-      Add(Feature::UnsavedAcrossCall, Across.Unsaved);
-    }
-    if (!Fx.MakesCalls)
-      Add(Feature::CallFrame);
-    // Its stack slots that move into the outlined function leave its frame.
-    Add(Feature::StackObject, -double(P.LocalSlots.size()));
+    FeatureCounts Call =
+        callFeatures(Site, S, P, RegionCalls, Size, Facts.of(*Site.F));
     Saves(Site.F, double(Kept) - Size.bytes(Call));
   }
   for (auto &[F, N] : NetIn)
@@ -607,36 +658,7 @@ static GroupPrice priceCandidate(const OutlineCandidate &C,
       G.Losing.push_back(F);
 
   // The outlined function, once.
-  FeatureCounts Own{};
-  auto Add = [&](Feature F, double N = 1) { Own[unsigned(F)] += N; };
-  Add(Feature::Function);
-  Add(Feature::Return, P.Exits);
-  Add(Feature::Block, P.Exits);
-  if (P.Exits > 1)
-    Add(Feature::ReturnConstant, P.Exits);
-  Add(Feature::Store, double(P.PointerOutputs.size()) * P.Exits);
-  Add(Feature::StackObject, double(P.LocalSlots.size()));
-  if (P.hasScheme()) {
-    Add(Feature::Switch, P.Exits);
-    Add(Feature::SwitchCase, double(P.Schemes.size()) * P.Exits);
-  }
-  if (RegionCalls) {
-    Add(Feature::CallFrame);
-    // Arguments used after the region's first call live in saved registers.
-    DenseSet<const Value *> Params;
-    for (unsigned V : P.Parameters)
-      Params.insert(Ref.Values[V]);
-    bool AfterCall = false;
-    DenseSet<const Value *> Kept;
-    for (const Instruction *I : Ref.Insts) {
-      if (AfterCall)
-        for (const Value *Op : I->operands())
-          if (Params.contains(Op))
-            Kept.insert(Op);
-      AfterCall |= makesCall(*I);
-    }
-    Add(Feature::KeptArgument, Kept.size());
-  }
+  FeatureCounts Own = outlinedFeatures(Ref, P, RegionCalls);
   G.FunctionBytes = G.RegionBytes + uint64_t(std::lround(Size.bytes(Own))) +
                     Size.paddingBytes(*Ref.F);
   Net -= double(G.FunctionBytes);

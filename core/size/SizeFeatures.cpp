@@ -523,89 +523,158 @@ static unsigned inlineStores(const IntrinsicInst &II,
                                                           : 0;
 }
 
+/// Counts a call to an intrinsic: a memset, memcpy or memmove as the
+/// stores it is written out as or as its library call, any other as one
+/// operation (the intrinsics that leave no code are free before this).
+static void countIntrinsic(const IntrinsicInst &II, FeatureCounts &C,
+                           ParameterOf AsParameter) {
+  Intrinsic::ID ID = II.getIntrinsicID();
+  if (isMemoryIntrinsic(ID)) {
+    if (unsigned Stores = inlineStores(II, AsParameter)) {
+      // Written out: a store a piece, a copy's load before each.
+      add(C, Feature::Store, Stores);
+      if (!isMemoryFill(ID))
+        add(C, Feature::Load, Stores);
+      return;
+    }
+    add(C, Feature::MemoryIntrinsic);
+    for (const Use &A : II.args())
+      if (!isParameter(A, AsParameter))
+        add(C, argumentFeature(A));
+    return;
+  }
+  add(C,
+      II.getType()->isVectorTy() ? Feature::VectorOp : Feature::OtherIntrinsic);
+  countOperandConstants(II, C, AsParameter);
+}
+
+/// Counts a store: folded with its load and operation into one
+/// instruction, to a global, of an immediate, or of a register.
+static void countStore(const StoreInst &S, FeatureCounts &C,
+                       ParameterOf AsParameter) {
+  auto *Op = dyn_cast<BinaryOperator>(S.getValueOperand());
+  if (Op && readModifyWriteStore(*Op) == &S) {
+    add(C, Feature::ReadModifyWrite);
+    countOperandConstants(*Op, C, AsParameter);
+    return;
+  }
+  bool InRegister = sharesConstantRegister(S.getOperandUse(0), AsParameter);
+  if (isGlobalAddress(S.getPointerOperand()))
+    add(C, Feature::StoreGlobal);
+  else if (isImmediate(S.getOperandUse(0), AsParameter) && !InRegister)
+    add(C, Feature::StoreImmediate);
+  else
+    add(C, Feature::Store);
+  if (auto *CI = dyn_cast<ConstantInt>(S.getValueOperand()))
+    if (!isParameter(S.getOperandUse(0), AsParameter) &&
+        !CI->getValue().isSignedIntN(32) && !InRegister)
+      add(C, Feature::WideImmediate);
+  // A global's address stored is first made in a register (lea, adrp
+  // and add): each failing check of pugixml's tests stores its message's
+  // address, 14 bytes on x86-64 where a store of a register is 7.
+  if (!isParameter(S.getOperandUse(0), AsParameter) &&
+      isGlobalAddressConstant(S.getValueOperand()))
+    add(C, Feature::GlobalAddress);
+}
+
+/// Counts I if it works on memory (a stack object, a load, a store, an
+/// address, an atomic), and returns whether it did. None of these count
+/// their operands' constants beyond what the case says.
+static bool countMemoryAccess(const Instruction &I, FeatureCounts &C,
+                              ParameterOf AsParameter) {
+  switch (I.getOpcode()) {
+  case Instruction::Alloca:
+    add(C, Feature::StackObject);
+    return true;
+  case Instruction::Load:
+    if (isReadModifyWriteLoad(cast<LoadInst>(I)))
+      return true; // Part of its store's ReadModifyWrite.
+    add(C, isGlobalAddress(cast<LoadInst>(I).getPointerOperand())
+               ? Feature::LoadGlobal
+           : isMemoryOperand(cast<LoadInst>(I)) ? Feature::LoadOperand
+                                                : Feature::Load);
+    return true;
+  case Instruction::Store:
+    countStore(cast<StoreInst>(I), C, AsParameter);
+    return true;
+  case Instruction::GetElementPtr:
+    add(C, foldedIntoUsers(cast<GetElementPtrInst>(I))
+               ? Feature::AddressFolded
+               : Feature::Address);
+    return true;
+  case Instruction::AtomicRMW:
+  case Instruction::AtomicCmpXchg:
+  case Instruction::Fence:
+    add(C, Feature::Atomic);
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// Counts I if it moves control (a phi's incoming values, a branch, a
+/// switch, a return, an exception-handling pad), and returns whether it
+/// did. None of these count their operands' constants beyond what the case
+/// says.
+static bool countControlFlow(const Instruction &I, FeatureCounts &C,
+                             ParameterOf AsParameter) {
+  switch (I.getOpcode()) {
+  case Instruction::PHI:
+    for (const Value *V : cast<PHINode>(I).incoming_values())
+      if (!isa<UndefValue>(V))
+        add(C, Feature::PhiValue);
+    return true;
+  case Instruction::Br:
+    if (cast<BranchInst>(I).isConditional())
+      add(C, Feature::CondBranch);
+    else if (!followsTailCall(I))
+      add(C, Feature::Branch);
+    return true;
+  case Instruction::Switch:
+    add(C, Feature::Switch);
+    add(C, Feature::SwitchCase, cast<SwitchInst>(I).getNumCases());
+    return true;
+  case Instruction::Ret:
+    if (!followsTailCall(I)) {
+      add(C, Feature::Return);
+      const Value *RV = cast<ReturnInst>(I).getReturnValue();
+      if (RV && isa<Constant>(RV) && !isa<UndefValue>(RV) &&
+          !isParameter(I.getOperandUse(0), AsParameter))
+        add(C, Feature::ReturnConstant);
+    }
+    return true;
+  case Instruction::Unreachable:
+    add(C, Feature::Unreachable);
+    return true;
+  case Instruction::LandingPad:
+  case Instruction::Resume:
+  case Instruction::CleanupPad:
+  case Instruction::CatchPad:
+  case Instruction::CatchSwitch:
+  case Instruction::CleanupRet:
+  case Instruction::CatchRet:
+    add(C, Feature::LandingPad);
+    return true;
+  default:
+    return false;
+  }
+}
+
 void countInstruction(const Instruction &I, FeatureCounts &C,
                       ParameterOf AsParameter) {
   if (isFree(I))
     return;
   if (auto *CB = dyn_cast<CallBase>(&I)) {
-    if (auto *II = dyn_cast<IntrinsicInst>(CB)) {
-      Intrinsic::ID ID = II->getIntrinsicID();
-      if (isMemoryIntrinsic(ID)) {
-        if (unsigned Stores = inlineStores(*II, AsParameter)) {
-          // Written out: a store a piece, a copy's load before each.
-          add(C, Feature::Store, Stores);
-          if (!isMemoryFill(ID))
-            add(C, Feature::Load, Stores);
-          return;
-        }
-        add(C, Feature::MemoryIntrinsic);
-        for (const Use &A : CB->args())
-          if (!isParameter(A, AsParameter))
-            add(C, argumentFeature(A));
-        return;
-      }
-      add(C, II->getType()->isVectorTy() ? Feature::VectorOp
-                                         : Feature::OtherIntrinsic);
-      countOperandConstants(I, C, AsParameter);
-      return;
-    }
-    countCall(*CB, C, AsParameter);
-    return;
-  }
-  switch (I.getOpcode()) {
-  case Instruction::Alloca:
-    add(C, Feature::StackObject);
-    return;
-  case Instruction::PHI:
-    for (const Value *V : cast<PHINode>(I).incoming_values())
-      if (!isa<UndefValue>(V))
-        add(C, Feature::PhiValue);
-    return;
-  case Instruction::Load:
-    if (isReadModifyWriteLoad(cast<LoadInst>(I)))
-      return; // Part of its store's ReadModifyWrite.
-    add(C, isGlobalAddress(cast<LoadInst>(I).getPointerOperand())
-               ? Feature::LoadGlobal
-           : isMemoryOperand(cast<LoadInst>(I)) ? Feature::LoadOperand
-                                                : Feature::Load);
-    return;
-  case Instruction::Store: {
-    auto &S = cast<StoreInst>(I);
-    auto *Op = dyn_cast<BinaryOperator>(S.getValueOperand());
-    if (Op && readModifyWriteStore(*Op) == &S) {
-      add(C, Feature::ReadModifyWrite);
-      countOperandConstants(*Op, C, AsParameter);
-      return;
-    }
-    bool InRegister = sharesConstantRegister(S.getOperandUse(0), AsParameter);
-    if (isGlobalAddress(S.getPointerOperand()))
-      add(C, Feature::StoreGlobal);
-    else if (isImmediate(S.getOperandUse(0), AsParameter) && !InRegister)
-      add(C, Feature::StoreImmediate);
+    if (auto *II = dyn_cast<IntrinsicInst>(CB))
+      countIntrinsic(*II, C, AsParameter);
     else
-      add(C, Feature::Store);
-    if (auto *CI = dyn_cast<ConstantInt>(S.getValueOperand()))
-      if (!isParameter(S.getOperandUse(0), AsParameter) &&
-          !CI->getValue().isSignedIntN(32) && !InRegister)
-        add(C, Feature::WideImmediate);
-    // A global's address stored is first made in a register (lea, adrp
-    // and add): each failing check of pugixml's tests stores its message's
-    // address, 14 bytes on x86-64 where a store of a register is 7.
-    if (!isParameter(S.getOperandUse(0), AsParameter) &&
-        isGlobalAddressConstant(S.getValueOperand()))
-      add(C, Feature::GlobalAddress);
+      countCall(*CB, C, AsParameter);
     return;
   }
-  case Instruction::GetElementPtr:
-    add(C, foldedIntoUsers(cast<GetElementPtrInst>(I))
-               ? Feature::AddressFolded
-               : Feature::Address);
+  if (countMemoryAccess(I, C, AsParameter) ||
+      countControlFlow(I, C, AsParameter))
     return;
-  case Instruction::AtomicRMW:
-  case Instruction::AtomicCmpXchg:
-  case Instruction::Fence:
-    add(C, Feature::Atomic);
-    return;
+  switch (I.getOpcode()) {
   case Instruction::ICmp:
     add(C, feedsOwnBranch(cast<CmpInst>(I)) ? Feature::CompareBranch
                                             : Feature::Compare);
@@ -616,37 +685,6 @@ void countInstruction(const Instruction &I, FeatureCounts &C,
   case Instruction::Select:
     add(C, Feature::Select);
     break;
-  case Instruction::Br:
-    if (cast<BranchInst>(I).isConditional())
-      add(C, Feature::CondBranch);
-    else if (!followsTailCall(I))
-      add(C, Feature::Branch);
-    return;
-  case Instruction::Switch:
-    add(C, Feature::Switch);
-    add(C, Feature::SwitchCase, cast<SwitchInst>(I).getNumCases());
-    return;
-  case Instruction::Ret:
-    if (!followsTailCall(I)) {
-      add(C, Feature::Return);
-      const Value *RV = cast<ReturnInst>(I).getReturnValue();
-      if (RV && isa<Constant>(RV) && !isa<UndefValue>(RV) &&
-          !isParameter(I.getOperandUse(0), AsParameter))
-        add(C, Feature::ReturnConstant);
-    }
-    return;
-  case Instruction::Unreachable:
-    add(C, Feature::Unreachable);
-    return;
-  case Instruction::LandingPad:
-  case Instruction::Resume:
-  case Instruction::CleanupPad:
-  case Instruction::CatchPad:
-  case Instruction::CatchSwitch:
-  case Instruction::CleanupRet:
-  case Instruction::CatchRet:
-    add(C, Feature::LandingPad);
-    return;
   case Instruction::ExtractValue:
   case Instruction::InsertValue:
     add(C, Feature::Aggregate);
