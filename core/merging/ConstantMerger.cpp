@@ -95,6 +95,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Constants.h"
@@ -167,10 +168,14 @@ class ConstantMerger {
 public:
   ConstantMerger(Module &M, const ConstantMergeOptions &Options, Report &Rep,
                  const SizeModel &Size, const ProgramHotness &Hot,
-                 RunTimeBudget &Budget)
+                 RunTimeBudget &Budget, const Report *Earlier)
       : M(M), Options(Options), Rep(Rep), Size(Size), Hot(Hot), Budget(Budget),
         Ctx(M, /*Policy=*/nullptr, /*ConstantsAsParameters=*/true),
-        Exact(M) {}
+        Exact(M) {
+    if (Earlier)
+      for (const MissedRecord &R : Earlier->Missed)
+        Remarked.insert(missKey(R.Function, R.Other, R.Reason));
+  }
 
   bool run();
 
@@ -183,6 +188,9 @@ private:
   std::vector<Function *> affordable(const Plan &P, std::string &Why) const;
   void merge(Plan &P);
   void recordMissed(const Plan &P, const std::string &Why);
+  static std::string missKey(StringRef F, StringRef Other, StringRef Why) {
+    return (F + Twine('\0') + Other + Twine('\0') + Why).str();
+  }
 
   Module &M;
   const ConstantMergeOptions &Options;
@@ -196,6 +204,8 @@ private:
   /// Callers' features, counted once (what an added argument costs there
   /// depends on them).
   CallerFeatures Callers;
+  /// The misses an earlier round remarked on (each is remarked once).
+  StringSet<> Remarked;
   bool Changed = false;
 };
 
@@ -601,6 +611,9 @@ void ConstantMerger::recordMissed(const Plan &P, const std::string &Why) {
   Rep.Missed.push_back(MissedRecord{F->getName().str(),
                                     P.Members[1]->getName().str(),
                                     "up to constants: " + Why});
+  const MissedRecord &R = Rep.Missed.back();
+  if (!Remarked.insert(missKey(R.Function, R.Other, R.Reason)).second)
+    return;
   OptimizationRemarkEmitter ORE(F, /*BFI=*/nullptr);
   ORE.emit([&] {
     return OptimizationRemarkMissed(PassName, "NotMerged", F)
@@ -615,9 +628,10 @@ void ConstantMerger::recordMissed(const Plan &P, const std::string &Why) {
 bool mergeFunctionsUpToConstants(Module &M, const ConstantMergeOptions &Options,
                                  Report &Rep, const SizeModel &Size,
                                  const ProgramHotness &Hot,
-                                 RunTimeBudget &Budget) {
+                                 RunTimeBudget &Budget,
+                                 const Report *Earlier) {
   TimeTraceScope Scope("coalesce: merge up to constants");
-  return ConstantMerger(M, Options, Rep, Size, Hot, Budget).run();
+  return ConstantMerger(M, Options, Rep, Size, Hot, Budget, Earlier).run();
 }
 
 } // namespace coalesce

@@ -23,7 +23,7 @@ struct ConstantMergeOptions {
 };
 
 /// Merges functions that differ only in constants, once over the module,
-/// pricing every class with Size. Appends what it did to Report. Returns
+/// pricing every class with Size. Appends what it did to Rep. Returns
 /// true if M changed.
 ///
 /// A merge also counts its run time: every call of a member passes its
@@ -31,11 +31,15 @@ struct ConstantMergeOptions {
 /// member is called per run of the program. Members the budget cannot
 /// afford stay out; what the merges made spend is taken from Budget.
 /// (Bytes alone: ProgramHotness::none() and RunTimeBudget::unlimited().)
+///
+/// In rounds, Earlier is what the rounds before reported: a class left
+/// apart for the same reason again is not remarked on again.
 bool mergeFunctionsUpToConstants(llvm::Module &M,
                                  const ConstantMergeOptions &Options,
-                                 Report &Report, const SizeModel &Size,
+                                 Report &Rep, const SizeModel &Size,
                                  const ProgramHotness &Hot,
-                                 RunTimeBudget &Budget);
+                                 RunTimeBudget &Budget,
+                                 const Report *Earlier = nullptr);
 
 } // namespace coalesce
 

@@ -24,7 +24,7 @@ bool IdenticalStage::round(PipelineContext &Ctx, unsigned, Report &Part) {
 bool ConstantStage::round(PipelineContext &Ctx, unsigned, Report &Part) {
   return mergeFunctionsUpToConstants(Ctx.module(), Ctx.config().Constants,
                                      Part, Ctx.size(), Ctx.hotness(),
-                                     Ctx.budget());
+                                     Ctx.budget(), &Ctx.report());
 }
 
 unsigned SimilarStage::maxRounds(const Config &C) const {
