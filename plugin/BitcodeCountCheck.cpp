@@ -15,6 +15,8 @@
 #include "llvm/Bitstream/BitstreamReader.h"
 #include "llvm/Support/Error.h"
 
+#include <optional>
+
 using namespace llvm;
 
 namespace coalesce {
@@ -39,10 +41,12 @@ public:
     Stream.setBlockInfo(&BlockInfo);
   }
 
-  /// The first count or index found too large, or "".
-  std::string run() {
+  /// The first count or index found too large, as an error.
+  Error run() {
     walkEntries();
-    return Problem;
+    if (!Problem)
+      return Error::success();
+    return createStringError("implausible count: " + *Problem);
   }
 
 private:
@@ -182,23 +186,24 @@ private:
   BitstreamBlockInfo BlockInfo;
   BitstreamCursor Stream;
   uint64_t Bits;
-  std::string Problem;
+  /// What found() saw; the walk stops there.
+  std::optional<std::string> Problem;
 };
 
 #undef TAKE_OR_STOP
 
 } // namespace
 
-std::string checkBitcodeCounts(MemoryBufferRef Buffer) {
+Error verifyBitcodeCounts(MemoryBufferRef Buffer) {
   Expected<BitcodeFileContents> Contents = getBitcodeFileContents(Buffer);
   if (!Contents) {
     consumeError(Contents.takeError());
-    return ""; // lto::InputFile::create reports it.
+    return Error::success(); // lto::InputFile::create reports it.
   }
   for (BitcodeModule &M : Contents->Mods)
-    if (std::string Why = Walker(M.getBuffer()).run(); !Why.empty())
-      return "implausible count: " + Why;
-  return "";
+    if (Error E = Walker(M.getBuffer()).run())
+      return E;
+  return Error::success();
 }
 
 } // namespace gnu

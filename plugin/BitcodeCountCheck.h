@@ -18,6 +18,7 @@
 #ifndef COALESCE_PLUGIN_BITCODECOUNTCHECK_H
 #define COALESCE_PLUGIN_BITCODECOUNTCHECK_H
 
+#include "llvm/Support/Error.h"
 #include "llvm/Support/MemoryBufferRef.h"
 
 #include <string>
@@ -25,10 +26,10 @@
 namespace coalesce {
 namespace gnu {
 
-/// What count or index in the bitcode in Buffer exceeds the size of its
-/// module in bits, or "" if none does (or the file is unreadable in some
-/// other way: LLVM's reader reports that itself).
-std::string checkBitcodeCounts(llvm::MemoryBufferRef Buffer);
+/// An error naming the count or index in the bitcode in Buffer that exceeds
+/// the size of its module in bits; success if none does (or the file is
+/// unreadable in some other way: LLVM's reader reports that itself).
+llvm::Error verifyBitcodeCounts(llvm::MemoryBufferRef Buffer);
 
 } // namespace gnu
 } // namespace coalesce

@@ -160,6 +160,8 @@ struct State {
   std::mutex TempMutex;
   std::string TempDir;                ///< Created for the generated objects.
   std::vector<std::string> TempFiles; ///< Removed at cleanup.
+  /// For the passes of the LTO run's backends (GnuPlugin.h).
+  BackendInputs Backends;
 };
 
 State &state() {
@@ -178,6 +180,24 @@ void say(int Level, const Twine &Msg) {
   state().L.Message(Level, "%s", prefixed(Msg).c_str());
 }
 
+/// Each of E's messages, in order: an Error may hold several (joinErrors),
+/// and the linker is told each as a message of its own.
+std::vector<std::string> messages(Error E) {
+  std::vector<std::string> Out;
+  handleAllErrors(std::move(E), [&](const ErrorInfoBase &EI) {
+    Out.push_back(EI.message());
+  });
+  return Out;
+}
+
+/// E with "Context: " before each of its messages.
+Error inContext(const Twine &Context, Error E) {
+  Error Out = Error::success();
+  for (const std::string &M : messages(std::move(E)))
+    Out = joinErrors(std::move(Out), createStringError(Context + ": " + M));
+  return Out;
+}
+
 void removeTemporaries();
 
 /// Ends the link: says the problems, the last one as LDPL_FATAL. Returns
@@ -189,14 +209,13 @@ ld_plugin_status failAll(ArrayRef<std::string> Problems) {
   return LDPS_ERR;
 }
 
-ld_plugin_status fail(const Twine &Problem) {
-  return failAll(ArrayRef<std::string>{Problem.str()});
-}
+/// Ends the link with E's problems (the hooks' way out).
+ld_plugin_status fail(Error E) { return failAll(messages(std::move(E))); }
 
 /// LLVM's report_fatal_error, through the linker rather than straight to
 /// stderr and exit(1).
 void fatalErrorHandler(void *, const char *Reason, bool) {
-  fail(Twine("LLVM error: ") + Reason);
+  fail(createStringError(Twine("LLVM error: ") + Reason));
 }
 
 //===-- onload --------------------------------------------------------------//
@@ -206,10 +225,12 @@ ld_plugin_status allSymbolsRead();
 ld_plugin_status cleanup();
 
 /// Where this .so lives: the LTO backend loads it as a pass plugin by path.
-std::string selfPath() {
+Expected<std::string> selfPath() {
   Dl_info Info;
-  if (!dladdr(reinterpret_cast<void *>(&::onload), &Info) || !Info.dli_fname)
-    return "";
+  if (!dladdr(reinterpret_cast<void *>(&::onload), &Info) || !Info.dli_fname ||
+      !*Info.dli_fname)
+    return createStringError(
+        "cannot find the path of coalesce.so itself (dladdr)");
   SmallString<256> Real;
   if (sys::fs::real_path(Info.dli_fname, Real))
     return Info.dli_fname;
@@ -228,9 +249,12 @@ bool llvmGoldLoaded() {
 
 /// Reads the transfer vector. The options are only collected here: bfd
 /// passes them after its other entries, the message callback among them.
-ld_plugin_status readTransferVector(ld_plugin_tv *TV,
-                                    std::vector<std::string> &Options) {
+Error readTransferVector(ld_plugin_tv *TV, std::vector<std::string> &Options) {
   Linker &L = state().L;
+  auto Unregistered = [&] {
+    return createStringError("could not register the plugin's hooks with " +
+                             L.Name);
+  };
   for (; TV->tv_tag != LDPT_NULL; ++TV) {
     switch (static_cast<int>(TV->tv_tag)) {
     case LDPT_GOLD_VERSION:
@@ -253,17 +277,17 @@ ld_plugin_status readTransferVector(ld_plugin_tv *TV,
       break;
     case LDPT_REGISTER_CLAIM_FILE_HOOK:
       if (TV->tv_u.tv_register_claim_file(claimFile) != LDPS_OK)
-        return LDPS_ERR;
+        return Unregistered();
       L.ClaimHookRegistered = true;
       break;
     case LDPT_REGISTER_ALL_SYMBOLS_READ_HOOK:
       if (TV->tv_u.tv_register_all_symbols_read(allSymbolsRead) != LDPS_OK)
-        return LDPS_ERR;
+        return Unregistered();
       L.AllSymbolsReadHookRegistered = true;
       break;
     case LDPT_REGISTER_CLEANUP_HOOK:
       if (TV->tv_u.tv_register_cleanup(cleanup) != LDPS_OK)
-        return LDPS_ERR;
+        return Unregistered();
       break;
     case LDPT_ADD_SYMBOLS:
       if (!L.AddSymbols)
@@ -297,7 +321,7 @@ ld_plugin_status readTransferVector(ld_plugin_tv *TV,
       break;
     }
   }
-  return LDPS_OK;
+  return Error::success();
 }
 
 /// mold asks plugins for their API version; unless the plugin takes version
@@ -326,8 +350,8 @@ bool moldLinksRelocatable() {
   });
 }
 
-/// What the plugin cannot work without; returns a problem or "".
-std::string checkServices(const Linker &L) {
+/// What the plugin cannot work without: an error naming what is missing.
+Error checkServices(const Linker &L) {
   const std::pair<bool, const char *> Needs[] = {
       {L.ClaimHookRegistered, "register_claim_file"},
       {L.AllSymbolsReadHookRegistered, "register_all_symbols_read"},
@@ -336,45 +360,40 @@ std::string checkServices(const Linker &L) {
       {L.AddInputFile != nullptr, "add_input_file"}};
   for (auto [Offered, Service] : Needs)
     if (!Offered)
-      return L.Name + " does not offer " + Service + ", which the plugin needs";
+      return createStringError(L.Name + " does not offer " + Service +
+                               ", which the plugin needs");
   if (L.OutputKind != LDPO_REL && L.OutputKind != LDPO_EXEC &&
       L.OutputKind != LDPO_DYN && L.OutputKind != LDPO_PIE)
-    return "unknown output kind " + std::to_string(L.OutputKind) + " from " +
-           L.Name;
-  return "";
+    return createStringError("unknown output kind " + Twine(L.OutputKind) +
+                             " from " + L.Name);
+  return Error::success();
 }
 
-/// The -plugin-opt= options; returns every problem.
-std::vector<std::string> readOptions(ArrayRef<std::string> Options,
-                                     PluginOptions &Opts) {
-  std::vector<std::string> Problems;
-  for (const std::string &O : Options) {
-    std::string Error = parsePluginOption(O, Opts);
-    if (!Error.empty())
-      Problems.push_back(Error);
-  }
-  std::string Error;
-  if (Problems.empty() && !applyWordOptions(Opts, Error))
-    Problems.push_back(Error);
-  return Problems;
+/// The -plugin-opt= options: every one that is wrong, each an error.
+Error readOptions(ArrayRef<std::string> Options, PluginOptions &Opts) {
+  Error All = Error::success();
+  for (const std::string &O : Options)
+    All = joinErrors(std::move(All), parsePluginOption(O, Opts));
+  if (All)
+    return All;
+  return applyWordOptions(Opts);
 }
 
-ld_plugin_status onload(ld_plugin_tv *TV) {
+/// What onload does: the linker's services and facts, then the options,
+/// which are read once the message callback is known.
+Error load(ld_plugin_tv *TV) {
   State &S = state();
-  // The linker's services and facts, and the options, which are read once
-  // the message callback is known.
   std::vector<std::string> Options;
-  if (readTransferVector(TV, Options) != LDPS_OK)
-    return fail("could not register the plugin's hooks with " + S.L.Name);
+  if (Error E = readTransferVector(TV, Options))
+    return E;
   // mold: take API version 1, or it restarts itself.
   negotiateApiVersion(S.L);
   if (S.L.Name == "mold" && moldLinksRelocatable())
     S.L.OutputKind = LDPO_REL;
-  if (std::string Problem = checkServices(S.L); !Problem.empty())
-    return fail(Problem);
-  if (std::vector<std::string> Problems = readOptions(Options, S.Opts);
-      !Problems.empty())
-    return failAll(Problems);
+  if (Error E = checkServices(S.L))
+    return E;
+  if (Error E = readOptions(Options, S.Opts))
+    return E;
   // -flto on the clang link line: LLVMgold.so gets the bitcode first.
   if (llvmGoldLoaded())
     say(LDPL_WARNING,
@@ -382,9 +401,10 @@ ld_plugin_status onload(ld_plugin_tv *TV) {
         "can; coalesce will not run. The clang driver adds LLVMgold.so when "
         "-flto is on the link line: link without -flto");
   // The path the LTO backend loads the pass plugin from.
-  S.SelfPath = selfPath();
-  if (S.SelfPath.empty())
-    return fail("cannot find the path of coalesce.so itself (dladdr)");
+  Expected<std::string> Self = selfPath();
+  if (!Self)
+    return Self.takeError();
+  S.SelfPath = std::move(*Self);
   // Code generation for any target the bitcode names; LLVM's fatal errors
   // through the linker.
   InitializeAllTargetInfos();
@@ -393,6 +413,12 @@ ld_plugin_status onload(ld_plugin_tv *TV) {
   InitializeAllAsmParsers();
   InitializeAllAsmPrinters();
   install_fatal_error_handler(fatalErrorHandler);
+  return Error::success();
+}
+
+ld_plugin_status onload(ld_plugin_tv *TV) {
+  if (Error E = load(TV))
+    return fail(std::move(E));
   return LDPS_OK;
 }
 
@@ -434,12 +460,13 @@ std::string inputName(const ld_plugin_input_file &File) {
 
 /// A file whose bitcode LLVM cannot read: truncated, corrupt, or written by
 /// an incompatible LLVM (the last may only show when LTO loads the module).
-std::string bitcodeProblem(StringRef Name, Error E) {
+/// One error, whatever E holds: all of it is why Name cannot be read.
+Error bitcodeError(StringRef Name, Error E) {
   std::string Why = toString(std::move(E));
   if (StringRef(Why).contains("Incompatible epoch"))
     Why += " (written by an incompatible LLVM; this coalesce.so reads the "
            "bitcode of LLVM " LLVM_VERSION_STRING " and older)";
-  return (Name + ": cannot read the bitcode: " + Why).str();
+  return createStringError(Name + ": cannot read the bitcode: " + Why);
 }
 
 ld_plugin_symbol pluginSymbol(const lto::InputFile &Input,
@@ -486,6 +513,71 @@ constexpr const char *ReaderCrashed =
     "cannot read the bitcode: LLVM's reader crashed on it (the file is "
     "damaged)";
 
+/// Reads a bitcode input the linker offered: its bytes, checked before
+/// LLVM reads them (SymbolTableCheck.h, BitcodeCountCheck.h), its LTO view
+/// and the symbols to tell the linker.
+Expected<std::unique_ptr<ClaimedFile>>
+readClaimedFile(const ld_plugin_input_file &File, const std::string &Name) {
+  auto F = std::make_unique<ClaimedFile>();
+  F->Handle = File.handle;
+  F->Name = Name;
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
+      MemoryBuffer::getOpenFileSlice(sys::fs::convertFDToNativeFile(File.fd),
+                                     Name, File.filesize, File.offset);
+  if (!Buffer)
+    return createStringError(Name + ": cannot read: " +
+                             Buffer.getError().message());
+  F->Buffer = std::move(*Buffer);
+  auto Unreadable = [&](Error E) {
+    return createStringError(Name + ": cannot read the bitcode: " +
+                             toString(std::move(E)));
+  };
+  if (Error E = verifySymbolTable(F->Buffer->getMemBufferRef()))
+    return Unreadable(std::move(E));
+  // LLVM's reader would allocate by these before reading LTO's modules.
+  if (Error E = verifyBitcodeCounts(F->Buffer->getMemBufferRef()))
+    return Unreadable(std::move(E));
+  Expected<std::unique_ptr<lto::InputFile>> Input =
+      lto::InputFile::create(F->Buffer->getMemBufferRef());
+  if (!Input)
+    return bitcodeError(Name, Input.takeError());
+  // LTO pairs the table's symbols with the module's when it adds the file.
+  Error Mismatch = Error::success();
+  if (!survives([&] { Mismatch = verifySymbolsMatchModule(**Input); })) {
+    consumeError(std::move(Mismatch));
+    return createStringError(Name + ": " + ReaderCrashed);
+  }
+  if (Mismatch)
+    return Unreadable(std::move(Mismatch));
+  F->Input = std::move(*Input);
+  for (const lto::InputFile::Symbol &Sym : F->Input->symbols())
+    F->Symbols.push_back(pluginSymbol(*F->Input, Sym, F->Saver));
+  return F;
+}
+
+/// Tells the linker F's symbols and keeps F; claim_file may run on several
+/// threads (mold).
+Error addClaimedFile(State &S, std::unique_ptr<ClaimedFile> F) {
+  std::lock_guard<std::mutex> Lock(S.Mutex);
+  for (const lto::InputFile::Symbol &Sym : F->Input->symbols()) {
+    SymbolFacts &Facts = S.Facts[Sym.getName()];
+    Facts.CanOmitFromDynSym &= Sym.canBeOmittedFromSymbolTable();
+    Facts.DefaultVisibility &=
+        Sym.getVisibility() == GlobalValue::DefaultVisibility;
+  }
+  if (!F->Symbols.empty() && S.L.AddSymbols(F->Handle, F->Symbols.size(),
+                                            F->Symbols.data()) != LDPS_OK)
+    return createStringError(F->Name + ": " + S.L.Name +
+                             " did not take the symbols");
+  // A linker that offers the same handle twice keeps its last claim.
+  auto [It, New] = S.FileIndex.try_emplace(F->Handle, S.Files.size());
+  if (New)
+    S.Files.push_back(std::move(F));
+  else
+    S.Files[It->second] = std::move(F);
+  return Error::success();
+}
+
 ld_plugin_status claimFile(const ld_plugin_input_file *File, int *Claimed) {
   *Claimed = 0;
   // bfd and gold offer every input: objects, shared libraries, linker
@@ -495,57 +587,14 @@ ld_plugin_status claimFile(const ld_plugin_input_file *File, int *Claimed) {
   State &S = state();
   std::string Name = inputName(*File);
   if (S.LTODone)
-    return fail(Name + ": bitcode offered after link-time optimization ran; "
-                       "give it to the linker with the other inputs");
-
-  auto F = std::make_unique<ClaimedFile>();
-  F->Handle = File->handle;
-  F->Name = Name;
-  ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
-      MemoryBuffer::getOpenFileSlice(sys::fs::convertFDToNativeFile(File->fd),
-                                     Name, File->filesize, File->offset);
-  if (!Buffer)
-    return fail(Name + ": cannot read: " + Buffer.getError().message());
-  F->Buffer = std::move(*Buffer);
-  if (std::string Why = checkSymbolTable(F->Buffer->getMemBufferRef());
-      !Why.empty())
-    return fail(Name + ": cannot read the bitcode: " + Why);
-  // LLVM's reader would allocate by these before reading LTO's modules.
-  if (std::string Why = checkBitcodeCounts(F->Buffer->getMemBufferRef());
-      !Why.empty())
-    return fail(Name + ": cannot read the bitcode: " + Why);
-  Expected<std::unique_ptr<lto::InputFile>> Input =
-      lto::InputFile::create(F->Buffer->getMemBufferRef());
-  if (!Input)
-    return fail(bitcodeProblem(Name, Input.takeError()));
-  // LTO pairs the table's symbols with the module's when it adds the file.
-  std::string Why;
-  if (!survives([&] { Why = checkSymbolsMatchModule(**Input); }))
-    return fail(Name + ": " + ReaderCrashed);
-  if (!Why.empty())
-    return fail(Name + ": cannot read the bitcode: " + Why);
-  F->Input = std::move(*Input);
-  for (const lto::InputFile::Symbol &Sym : F->Input->symbols())
-    F->Symbols.push_back(pluginSymbol(*F->Input, Sym, F->Saver));
-
-  std::unique_lock<std::mutex> Lock(S.Mutex);
-  for (const lto::InputFile::Symbol &Sym : F->Input->symbols()) {
-    SymbolFacts &Facts = S.Facts[Sym.getName()];
-    Facts.CanOmitFromDynSym &= Sym.canBeOmittedFromSymbolTable();
-    Facts.DefaultVisibility &=
-        Sym.getVisibility() == GlobalValue::DefaultVisibility;
-  }
-  if (!F->Symbols.empty() && S.L.AddSymbols(F->Handle, F->Symbols.size(),
-                                            F->Symbols.data()) != LDPS_OK) {
-    Lock.unlock();
-    return fail(Name + ": " + S.L.Name + " did not take the symbols");
-  }
-  // A linker that offers the same handle twice keeps its last claim.
-  auto [It, New] = S.FileIndex.try_emplace(F->Handle, S.Files.size());
-  if (New)
-    S.Files.push_back(std::move(F));
-  else
-    S.Files[It->second] = std::move(F);
+    return fail(createStringError(
+        Name + ": bitcode offered after link-time optimization ran; give it "
+               "to the linker with the other inputs"));
+  Expected<std::unique_ptr<ClaimedFile>> F = readClaimedFile(*File, Name);
+  if (!F)
+    return fail(F.takeError());
+  if (Error E = addClaimedFile(S, std::move(*F)))
+    return fail(std::move(E));
   *Claimed = 1;
   return LDPS_OK;
 }
@@ -556,15 +605,13 @@ ld_plugin_status claimFile(const ld_plugin_input_file *File, int *Claimed) {
 /// offer it). References to NAME become __wrap_NAME and references to
 /// __real_NAME become NAME, after LTO: LTO must not inline NAME or
 /// __real_NAME, and must keep NAME and __wrap_NAME.
-bool readWrapSymbols(State &S, std::string &Error) {
+Error readWrapSymbols(State &S) {
   if (!S.L.GetWrapSymbols)
-    return true;
+    return Error::success();
   uint64_t Count = 0;
   const char **Names = nullptr;
-  if (S.L.GetWrapSymbols(&Count, &Names) != LDPS_OK) {
-    Error = S.L.Name + " did not give the --wrap list";
-    return false;
-  }
+  if (S.L.GetWrapSymbols(&Count, &Names) != LDPS_OK)
+    return createStringError(S.L.Name + " did not give the --wrap list");
   for (uint64_t I = 0; Names && I < Count; ++I) {
     StringRef Name = Names[I];
     S.Facts[Name].LinkerRedefined = true;
@@ -572,7 +619,7 @@ bool readWrapSymbols(State &S, std::string &Error) {
     S.Facts[Name].UsedAfterWrap = true;
     S.Facts["__wrap_" + Name.str()].UsedAfterWrap = true;
   }
-  return true;
+  return Error::success();
 }
 
 /// A section named like a C identifier gets __start_/__stop_ symbols from the
@@ -628,19 +675,23 @@ lto::SymbolResolution resolve(const ld_plugin_symbol &Sym,
 
 //===-- all_symbols_read: LTO -----------------------------------------------//
 
-/// Problems met while LTO runs, from any thread.
+/// Problems met while LTO runs, from any thread: the one place where the
+/// errors of one run are gathered, to be said to the linker together (the
+/// last one ends the link).
 struct Problems {
   std::mutex Mutex;
   std::vector<std::string> List;
-  void add(const Twine &Msg) {
+
+  /// Adds each of E's messages; returns whether E was an error.
+  bool add(Error E) {
+    std::vector<std::string> Messages = messages(std::move(E));
     std::lock_guard<std::mutex> Lock(Mutex);
-    List.push_back(prefixed(Msg));
+    for (const std::string &M : Messages)
+      List.push_back(prefixed(M));
+    return !Messages.empty();
   }
-  void add(Error E, const std::string &Context) {
-    handleAllErrors(std::move(E), [&](const ErrorInfoBase &EI) {
-      add(Context.empty() ? EI.message() : Context + ": " + EI.message());
-    });
-  }
+  /// Whether a problem was met. Only read once the threads are done.
+  bool any() const { return !List.empty(); }
 };
 
 /// LLVM's diagnostics: errors are collected and end the link after LTO;
@@ -652,7 +703,7 @@ void diagnose(Problems &P, const DiagnosticInfo &DI) {
   DI.print(DP);
   switch (DI.getSeverity()) {
   case DS_Error:
-    P.add(Text);
+    P.add(createStringError(Text));
     break;
   case DS_Warning: {
     std::lock_guard<std::mutex> Lock(P.Mutex);
@@ -693,37 +744,33 @@ std::string outputPath(const State &S, unsigned Task) {
   return S.TempDir + "/lto." + std::to_string(Task) + ".o";
 }
 
-/// emit-llvm: the optimized module (coalesce has run) to the output file;
-/// then LTO stops.
-bool writeBitcode(const State &S, Problems &P, unsigned Task, const Module &M) {
+/// emit-llvm: the optimized module (coalesce has run) to the output file.
+Error writeBitcode(const State &S, unsigned Task, const Module &M) {
   std::string Path =
       Task == 0 ? S.L.OutputName : S.L.OutputName + "." + std::to_string(Task);
   std::error_code EC;
   ToolOutputFile Out(Path, EC, sys::fs::OF_None);
-  if (EC) {
-    P.add("cannot write '" + Path + "': " + EC.message());
-    return false;
-  }
+  if (EC)
+    return createStringError("cannot write '" + Path + "': " + EC.message());
   WriteBitcodeToFile(M, Out.os());
   Out.os().close();
   if (Out.os().has_error()) {
-    P.add("cannot write '" + Path + "': " + Out.os().error().message());
+    EC = Out.os().error();
     Out.os().clear_error();
-  } else {
-    Out.keep();
+    return createStringError("cannot write '" + Path + "': " + EC.message());
   }
-  return false;
+  Out.keep();
+  return Error::success();
 }
 
-/// Whether M passes the IR verifier; if not, a problem: What, and why.
-bool verified(Problems &P, const Module &M, const char *What) {
+/// M passes the IR verifier, or an error: What, and why.
+Error verify(const Module &M, const char *What) {
   std::string Why;
   raw_string_ostream OS(Why);
   if (!verifyModule(M, &OS))
-    return true;
+    return Error::success();
   StringRef First = StringRef(Why).split('\n').first;
-  P.add(Twine(What) + ": " + First);
-  return false;
+  return createStringError(Twine(What) + ": " + First);
 }
 
 lto::Config ltoConfig(const State &S, Problems &P) {
@@ -749,8 +796,9 @@ lto::Config ltoConfig(const State &S, Problems &P) {
   // The modules are read, linked and verified: from here a crash is not the
   // input's (survives()).
   C.PreOptModuleHook = [&O, &P](unsigned, const Module &M) {
-    bool Ok = O.DisableVerify ||
-              verified(P, M, "the linked module is broken (a damaged input?)");
+    bool Ok =
+        O.DisableVerify ||
+        !P.add(verify(M, "the linked module is broken (a damaged input?)"));
     CrashRecoveryContext::Disable();
     return Ok;
   };
@@ -760,12 +808,16 @@ lto::Config ltoConfig(const State &S, Problems &P) {
   C.RemarksPasses = O.RemarksPasses;
   C.RemarksFormat = O.RemarksFormat;
   C.RemarksWithHotness = O.RemarksWithHotness;
+  // emit-llvm: LTO stops once the optimized module is written.
   C.PostOptModuleHook = [&S, &O, &P](unsigned Task, const Module &M) {
     if (!O.DisableVerify &&
-        !verified(P, M, "optimization broke the module (a bug: please report "
-                        "it with -plugin-opt=save-temps)"))
+        P.add(verify(M, "optimization broke the module (a bug: please report "
+                        "it with -plugin-opt=save-temps)")))
       return false;
-    return O.Output != PluginOptions::Emit::LLVM || writeBitcode(S, P, Task, M);
+    if (O.Output != PluginOptions::Emit::LLVM)
+      return true;
+    P.add(writeBitcode(S, Task, M));
+    return false;
   };
   if (O.Output == PluginOptions::Emit::Asm) {
     C.CGFileType = CodeGenFileType::AssemblyFile;
@@ -774,69 +826,94 @@ lto::Config ltoConfig(const State &S, Problems &P) {
   return C;
 }
 
-/// Adds every claimed file the linker used to LTO with its resolutions.
-/// Returns false if LLVM crashed reading one: LTO is then in pieces.
-bool addInputs(State &S, lto::LTO &LTO, Problems &P) {
-  for (std::unique_ptr<ClaimedFile> &F : S.Files) {
-    ld_plugin_status Status =
-        S.L.GetSymbols(F->Handle, F->Symbols.size(), F->Symbols.data());
-    if (Status == LDPS_NO_SYMS)
-      continue; // A claimed archive member the linker did not use.
-    if (Status != LDPS_OK) {
-      P.add(F->Name + ": " + S.L.Name + " gave no symbol resolutions");
-      continue;
-    }
-    F->InLink = true;
-    Expected<BitcodeLTOInfo> Info =
-        F->Input->getSingleBitcodeModule().getLTOInfo();
-    F->Thin = Info && Info->IsThinLTO;
-    if (!Info)
-      consumeError(Info.takeError());
-    std::vector<lto::SymbolResolution> Res;
-    ArrayRef<lto::InputFile::Symbol> IRSyms = F->Input->symbols();
-    for (size_t I = 0; I < F->Symbols.size(); ++I)
-      Res.push_back(resolve(F->Symbols[I], IRSyms[I],
-                            S.Facts.lookup(IRSyms[I].getName()),
-                            S.L.OutputKind));
-    Error E = Error::success();
-    if (!survives([&] { E = LTO.add(std::move(F->Input), Res); })) {
-      consumeError(std::move(E));
-      P.add(F->Name + ": " + ReaderCrashed);
-      return false;
-    }
-    if (E)
-      P.add(bitcodeProblem(F->Name, std::move(E)));
+/// save-temps: LTO's modules and resolutions next to the output.
+Error addSaveTemps(const State &S, lto::Config &Conf) {
+  return inContext("save-temps: cannot write '" + S.L.OutputName + ".*'",
+                   Conf.addSaveTemps(S.L.OutputName + ".",
+                                     /*UseInputModulePath=*/false));
+}
+
+/// Adds one claimed file the linker used to LTO with its resolutions. If
+/// LLVM crashed reading it, LTO is torn: abandoned (released, never
+/// destroyed), and LTO is left null.
+Error addInput(State &S, std::unique_ptr<lto::LTO> &LTO, ClaimedFile &F) {
+  ld_plugin_status Status =
+      S.L.GetSymbols(F.Handle, F.Symbols.size(), F.Symbols.data());
+  if (Status == LDPS_NO_SYMS)
+    return Error::success(); // A claimed archive member the linker left out.
+  if (Status != LDPS_OK)
+    return createStringError(F.Name + ": " + S.L.Name +
+                             " gave no symbol resolutions");
+  F.InLink = true;
+  Expected<BitcodeLTOInfo> Info =
+      F.Input->getSingleBitcodeModule().getLTOInfo();
+  F.Thin = Info && Info->IsThinLTO;
+  if (!Info)
+    consumeError(Info.takeError());
+  std::vector<lto::SymbolResolution> Res;
+  ArrayRef<lto::InputFile::Symbol> IRSyms = F.Input->symbols();
+  for (size_t I = 0; I < F.Symbols.size(); ++I)
+    Res.push_back(resolve(F.Symbols[I], IRSyms[I],
+                          S.Facts.lookup(IRSyms[I].getName()),
+                          S.L.OutputKind));
+  Error E = Error::success();
+  if (!survives([&] { E = LTO->add(std::move(F.Input), Res); })) {
+    consumeError(std::move(E));
+    (void)LTO.release();
+    return createStringError(F.Name + ": " + ReaderCrashed);
   }
-  return true;
+  if (E)
+    return bitcodeError(F.Name, std::move(E));
+  return Error::success();
+}
+
+/// Adds every claimed file to LTO, each file's problem as it comes (LLVM's
+/// diagnostics may come in between); stops at a crash (LTO is then null).
+void addInputs(State &S, std::unique_ptr<lto::LTO> &LTO, Problems &P) {
+  for (std::unique_ptr<ClaimedFile> &F : S.Files) {
+    P.add(addInput(S, LTO, *F));
+    if (!LTO)
+      return;
+  }
 }
 
 /// mcpu= and mtriple= name something LLVM knows. (Unchecked, an unknown CPU
 /// is only a note on stderr and the code is generated for a generic one.)
-bool checkTarget(const State &S, Problems &P) {
+Error checkTarget(const State &S) {
   const PluginOptions &O = S.Opts;
   if (O.CPU.empty() && O.Triple.empty())
-    return true;
+    return Error::success();
   std::string TripleName = O.Triple;
   if (TripleName.empty() && !S.Files.empty() && S.Files.front()->Input)
     TripleName = S.Files.front()->Input->getTargetTriple().str();
   if (TripleName.empty())
     TripleName = sys::getDefaultTargetTriple();
   Triple TT(TripleName);
-  std::string Error;
-  const Target *T = TargetRegistry::lookupTarget(TT, Error);
-  if (!T) {
-    P.add("-plugin-opt=mtriple=" + TripleName + ": " + Error);
-    return false;
-  }
+  std::string Why;
+  const Target *T = TargetRegistry::lookupTarget(TT, Why);
+  if (!T)
+    return createStringError("-plugin-opt=mtriple=" + TripleName + ": " + Why);
   if (O.CPU.empty())
-    return true;
+    return Error::success();
   std::unique_ptr<MCSubtargetInfo> STI(T->createMCSubtargetInfo(TT, O.CPU, ""));
-  if (!STI || !STI->isCPUStringValid(O.CPU)) {
-    P.add("-plugin-opt=mcpu=" + O.CPU + ": not a CPU LLVM knows for " +
-          TripleName);
-    return false;
-  }
-  return true;
+  if (!STI || !STI->isCPUStringValid(O.CPU))
+    return createStringError("-plugin-opt=mcpu=" + O.CPU +
+                             ": not a CPU LLVM knows for " + TripleName);
+  return Error::success();
+}
+
+/// The objects go to a temporary directory (save-temps: next to the
+/// output; emit-asm, emit-llvm: the output).
+Error makeTempDir(State &S) {
+  if (S.Opts.Output != PluginOptions::Emit::Object || S.Opts.SaveTemps)
+    return Error::success();
+  SmallString<128> Dir;
+  if (std::error_code EC = sys::fs::createUniqueDirectory("coalesce-lto", Dir))
+    return createStringError(
+        "cannot create a temporary directory for the generated objects: " +
+        EC.message());
+  S.TempDir = std::string(Dir);
+  return Error::success();
 }
 
 /// What decides a ThinLTO backend's object and report besides LLVM's cache
@@ -846,7 +923,7 @@ bool checkTarget(const State &S, Problems &P) {
 std::string cacheSalt(const State &S, StringRef Plan) {
   SHA1 Hash;
   Hash.update("coalesce thin cache 1");
-  // The cross-module plan, which the backends read from a temporary file.
+  // The cross-module plan the backends carry out.
   Hash.update(Plan);
   Hash.update(ArrayRef<uint8_t>{0});
   if (ErrorOr<std::unique_ptr<MemoryBuffer>> Self =
@@ -871,133 +948,81 @@ std::string cacheSalt(const State &S, StringRef Plan) {
   return toHex(Hash.result());
 }
 
+/// The plan the ThinLTO backends carry out across modules.
+struct ModulePlan {
+  /// Its text: part of the cache's key. Empty for none.
+  std::string Text;
+  /// What the backends get (BackendInputs); null for none, or for the
+  /// user's own plan, whose file the backends read themselves.
+  std::shared_ptr<const CrossModulePlan> Plan;
+};
+
+/// save-temps: the plan beside the output, for coalesce-backend or a look.
+Error keepPlan(const State &S, StringRef Text) {
+  std::string Path = S.L.OutputName + ".coalesce-plan.json";
+  std::error_code EC;
+  raw_fd_ostream Out(Path, EC);
+  if (!EC) {
+    Out << Text;
+    Out.close();
+    EC = Out.error();
+    Out.clear_error();
+  }
+  if (EC)
+    return createStringError("cannot write the cross-module plan '" + Path +
+                             "': " + EC.message());
+  return Error::success();
+}
+
 /// Merging across modules: with two ThinLTO modules or more, a scan over
 /// them all (core/crossmodule) plans which functions equal up to constants
-/// in different modules share a body. The plan goes to a file the backends
-/// read (-coalesce-cross-module-plan=), and its text to PlanText (the
-/// cache's key). Nothing when the user gave a plan or turned it off.
-bool planAcrossModules(State &S, Problems &P, std::string &PlanText) {
-  HostOptions H;
-  std::string Error;
-  if (!hostOptions(H, Error)) {
-    P.add(Error);
-    return false;
-  }
+/// in different modules share a body. Nothing when the user gave a plan or
+/// turned it off.
+Expected<ModulePlan> planAcrossModules(const State &S, const HostOptions &H) {
+  ModulePlan Result;
   if (!H.CrossModulePlanPath.empty()) {
     // The user's own plan: its text keys the cache all the same.
     if (ErrorOr<std::unique_ptr<MemoryBuffer>> Given =
             MemoryBuffer::getFile(H.CrossModulePlanPath))
-      PlanText = (*Given)->getBuffer().str();
-    return true;
+      Result.Text = (*Given)->getBuffer().str();
+    return Result;
   }
   if (!H.MergeAcrossModules)
-    return true;
+    return Result;
   std::vector<ScanInput> Inputs;
   for (const std::unique_ptr<ClaimedFile> &F : S.Files)
     if (F->InLink && F->Thin)
       Inputs.push_back({F->Name, F->Buffer->getMemBufferRef()});
   if (Inputs.size() < 2)
-    return true;
+    return Result;
   ScanOptions Options = scanOptionsFrom(H);
   Options.Threads = S.Opts.Jobs;
   Options.Guard = [](function_ref<void()> Fn) { return survives(Fn); };
   CrossModulePlan Plan;
-  if (!scanModules(Inputs, Options, Plan, Error)) {
-    P.add("the scan across modules: " + Error);
-    return false;
-  }
+  std::string Why;
+  if (!scanModules(Inputs, Options, Plan, Why))
+    return createStringError("the scan across modules: " + Why);
   if (Plan.Families.empty())
-    return true;
-  PlanText = Plan.toJSON();
-  std::string Path;
-  if (S.Opts.SaveTemps) {
-    Path = S.L.OutputName + ".coalesce-plan.json";
-  } else {
-    SmallString<128> Temp;
-    if (std::error_code EC =
-            sys::fs::createTemporaryFile("coalesce-plan", "json", Temp)) {
-      P.add("cannot create a file for the cross-module plan: " +
-            EC.message());
-      return false;
-    }
-    Path = std::string(Temp);
-    std::lock_guard<std::mutex> Lock(S.TempMutex);
-    S.TempFiles.push_back(Path);
-  }
-  std::error_code EC;
-  raw_fd_ostream Out(Path, EC);
-  if (!EC) {
-    Out << PlanText;
-    Out.close();
-    EC = Out.error();
-  }
-  if (EC) {
-    P.add("cannot write the cross-module plan '" + Path + "': " +
-          EC.message());
-    return false;
-  }
-  if (!parseOptionWords({"coalesce-cross-module-plan=" + Path},
-                        "the cross-module scan", Error)) {
-    P.add(Error);
-    return false;
-  }
-  return true;
+    return Result;
+  Result.Text = Plan.toJSON();
+  // The backends carry out the plan as its text says, the cache's key: read
+  // back from it, as coalesce-backend reads a plan's file.
+  std::optional<CrossModulePlan> Read =
+      CrossModulePlan::fromJSON(Result.Text, Why);
+  if (!Read)
+    return createStringError("the cross-module plan: " + Why);
+  Result.Plan = std::make_shared<const CrossModulePlan>(std::move(*Read));
+  if (S.Opts.SaveTemps)
+    if (Error E = keepPlan(S, Result.Text))
+      return E;
+  return Result;
 }
 
-/// Runs LTO; returns the objects for the linker, in task order.
-std::vector<std::string> runLTO(State &S, Problems &P) {
-  const PluginOptions &O = S.Opts;
-  // The configuration: target, --wrap list, options, save-temps hooks.
-  if (!checkTarget(S, P))
-    return {};
-  std::string WrapError;
-  if (!readWrapSymbols(S, WrapError)) {
-    P.add(WrapError);
-    return {};
-  }
-  lto::Config Conf = ltoConfig(S, P);
-  if (O.SaveTemps)
-    if (Error E = Conf.addSaveTemps(S.L.OutputName + ".",
-                                    /*UseInputModulePath=*/false)) {
-      P.add(std::move(E),
-            "save-temps: cannot write '" + S.L.OutputName + ".*'");
-      return {};
-    }
-  // One LTO for the link: the claimed files with the linker's resolutions.
-  lto::ThinBackend Backend =
-      lto::createInProcessThinBackend(heavyweight_hardware_concurrency(O.Jobs));
-  auto LTOPtr = std::make_unique<lto::LTO>(std::move(Conf), Backend, O.Jobs);
-  lto::LTO &LTO = *LTOPtr;
-  if (!addInputs(S, LTO, P)) {
-    (void)LTOPtr.release(); // Torn by the crash: not even destroyed.
-    return {};
-  }
-  if (!P.List.empty())
-    return {};
-
-  // The objects go to a temporary directory (save-temps: next to the
-  // output; emit-asm: the output).
-  if (O.Output == PluginOptions::Emit::Object && !O.SaveTemps) {
-    SmallString<128> Dir;
-    if (std::error_code EC =
-            sys::fs::createUniqueDirectory("coalesce-lto", Dir)) {
-      P.add("cannot create a temporary directory for the generated objects: " +
-            EC.message());
-      return {};
-    }
-    S.TempDir = std::string(Dir);
-  }
-
-  // Functions equal up to constants in different modules: the plan every
-  // backend gets.
-  std::string PlanText;
-  if (!planAcrossModules(S, P, PlanText))
-    return {};
-
-  std::map<unsigned, std::string> Outputs; // Guarded by S.TempMutex.
-  auto AddStream =
-      [&](unsigned Task,
-          const Twine &) -> Expected<std::unique_ptr<CachedFileStream>> {
+/// How LTO writes the object (or assembly) of each task, from any thread:
+/// a file, whose path goes to Outputs (guarded by S.TempMutex).
+AddStreamFn outputStreams(State &S, std::map<unsigned, std::string> &Outputs) {
+  return [&S, &Outputs](unsigned Task, const Twine &)
+             -> Expected<std::unique_ptr<CachedFileStream>> {
     std::string Path = outputPath(S, Task);
     int FD;
     if (std::error_code EC =
@@ -1006,69 +1031,118 @@ std::vector<std::string> runLTO(State &S, Problems &P) {
                                "cannot write '" + Path + "': " + EC.message());
     std::lock_guard<std::mutex> Lock(S.TempMutex);
     Outputs[Task] = Path;
-    if (O.Output == PluginOptions::Emit::Object && !O.SaveTemps)
+    if (S.Opts.Output == PluginOptions::Emit::Object && !S.Opts.SaveTemps)
       S.TempFiles.push_back(Path);
     return std::make_unique<CachedFileStream>(
         std::make_unique<raw_fd_ostream>(FD, /*shouldClose=*/true), Path);
   };
-  // With cache-dir=, ThinLTO backends whose inputs are unchanged take their
-  // objects (and their modules' reports) from the cache instead.
-  std::unique_ptr<ThinCache> Cache;
-  if (!O.CacheDir.empty()) {
-    auto AddBuffer = [&](unsigned Task, const Twine &,
-                         std::unique_ptr<MemoryBuffer> MB) {
-      Expected<std::unique_ptr<CachedFileStream>> Out = AddStream(Task, "");
-      if (!Out) {
-        P.add(Out.takeError(), "");
-        return;
-      }
-      *(*Out)->OS << MB->getBuffer();
-      cantFail((*Out)->commit());
-    };
-    HostOptions H;
-    std::string HostError;
-    if (!hostOptions(H, HostError)) {
-      P.add(HostError);
-      return {};
-    }
-    Expected<std::unique_ptr<ThinCache>> Opened =
-        ThinCache::open(O.CacheDir, cacheSalt(S, PlanText), H, AddBuffer,
-                        AddStream);
-    if (!Opened) {
-      P.add(Opened.takeError(), "cache-dir=" + O.CacheDir);
-      return {};
-    }
-    Cache = std::move(*Opened);
-  }
-  // Linking the modules (LLVM reads their bodies now), then optimization
-  // (coalesce included) and code generation.
-  Error E = Error::success();
-  if (!survives([&] {
-        E = LTO.run(AddStream, Cache ? Cache->fileCache() : FileCache());
-      })) {
-    consumeError(std::move(E));
-    P.add("cannot read the bitcode: LLVM crashed linking the modules (an "
-          "input file is damaged)");
-    (void)LTOPtr.release();
-  } else if (E) {
-    P.add(std::move(E), "");
-  }
-  // Every ThinLTO backend is done: the reports of those that ran are kept
-  // in the cache, and all of them make the link's.
-  if (Cache && P.List.empty())
-    if (Error CE = Cache->finish(O.CachePolicy))
-      P.add(std::move(CE), "cache-dir=" + O.CacheDir);
-  std::string ReportError;
-  if (!writeLinkReport(ReportError))
-    P.add(ReportError);
+}
 
+/// With cache-dir=, ThinLTO backends whose inputs are unchanged take their
+/// objects (and their modules' reports) from the cache instead; null
+/// without it.
+Expected<std::unique_ptr<ThinCache>> openCache(const State &S,
+                                               const HostOptions &H,
+                                               StringRef PlanText,
+                                               AddStreamFn AddStream,
+                                               Problems &P) {
+  const PluginOptions &O = S.Opts;
+  if (O.CacheDir.empty())
+    return nullptr;
+  auto AddBuffer = [AddStream, &P](unsigned Task, const Twine &,
+                                   std::unique_ptr<MemoryBuffer> MB) {
+    Expected<std::unique_ptr<CachedFileStream>> Out = AddStream(Task, "");
+    if (!Out) {
+      P.add(Out.takeError());
+      return;
+    }
+    *(*Out)->OS << MB->getBuffer();
+    cantFail((*Out)->commit());
+  };
+  Expected<std::unique_ptr<ThinCache>> Opened = ThinCache::open(
+      O.CacheDir, cacheSalt(S, PlanText), H, AddBuffer, AddStream);
+  if (!Opened)
+    return inContext("cache-dir=" + O.CacheDir, Opened.takeError());
+  return Opened;
+}
+
+/// Links the modules (LLVM reads their bodies now), then optimization
+/// (coalesce included, the ThinLTO backends with Plan) and code
+/// generation. A crash while reading leaves LTO torn: abandoned, and null.
+Error runBackends(State &S, std::unique_ptr<lto::LTO> &LTO,
+                  std::shared_ptr<const CrossModulePlan> Plan,
+                  AddStreamFn AddStream, FileCache Cache) {
+  S.Backends.Plan = std::move(Plan);
+  Error E = Error::success();
+  if (!survives([&] { E = LTO->run(AddStream, Cache); })) {
+    consumeError(std::move(E));
+    (void)LTO.release();
+    return createStringError("cannot read the bitcode: LLVM crashed linking "
+                             "the modules (an input file is damaged)");
+  }
+  // Every backend is done.
+  S.Backends.Plan.reset();
+  return E;
+}
+
+/// Every ThinLTO backend is done: the reports of those that ran are kept
+/// in the cache (unless the link failed), and all of them make the link's.
+Error finishReports(const State &S, ThinCache *Cache, bool Failed) {
+  Error E = Error::success();
+  if (Cache && !Failed)
+    E = inContext("cache-dir=" + S.Opts.CacheDir,
+                  Cache->finish(S.Opts.CachePolicy));
+  return joinErrors(std::move(E), writeLinkReport());
+}
+
+/// The objects for the linker, in task order. After a problem, emit-llvm
+/// and emit-asm leave no partial output.
+std::vector<std::string>
+outputFiles(const State &S, const std::map<unsigned, std::string> &Outputs,
+            bool Failed) {
   std::vector<std::string> Files;
-  for (auto &[Task, Path] : Outputs) {
-    if (!P.List.empty() && O.Output != PluginOptions::Emit::Object)
-      sys::fs::remove(Path); // No partial output.
+  for (const auto &[Task, Path] : Outputs) {
+    if (Failed && S.Opts.Output != PluginOptions::Emit::Object)
+      sys::fs::remove(Path);
     Files.push_back(Path);
   }
   return Files;
+}
+
+/// Runs LTO; returns the objects for the linker, in task order.
+std::vector<std::string> runLTO(State &S, Problems &P) {
+  const PluginOptions &O = S.Opts;
+  Expected<HostOptions> H = hostOptions();
+  if (P.add(H.takeError()))
+    return {};
+  // The configuration: target, --wrap list, options, save-temps hooks.
+  if (P.add(checkTarget(S)) || P.add(readWrapSymbols(S)))
+    return {};
+  lto::Config Conf = ltoConfig(S, P);
+  if (O.SaveTemps && P.add(addSaveTemps(S, Conf)))
+    return {};
+  // One LTO for the link: the claimed files with the linker's resolutions.
+  lto::ThinBackend Backend =
+      lto::createInProcessThinBackend(heavyweight_hardware_concurrency(O.Jobs));
+  auto LTO = std::make_unique<lto::LTO>(std::move(Conf), Backend, O.Jobs);
+  addInputs(S, LTO, P);
+  if (!LTO || P.any() || P.add(makeTempDir(S)))
+    return {};
+  // Functions equal up to constants in different modules: the plan every
+  // backend gets.
+  Expected<ModulePlan> Plan = planAcrossModules(S, *H);
+  if (P.add(Plan.takeError()))
+    return {};
+  std::map<unsigned, std::string> Outputs; // Guarded by S.TempMutex.
+  AddStreamFn AddStream = outputStreams(S, Outputs);
+  Expected<std::unique_ptr<ThinCache>> Cache =
+      openCache(S, *H, Plan->Text, AddStream, P);
+  if (P.add(Cache.takeError()))
+    return {};
+  P.add(runBackends(S, LTO, Plan->Plan, AddStream,
+                    *Cache ? (*Cache)->fileCache() : FileCache()));
+  P.add(finishReports(S, Cache->get(), P.any()));
+  return outputFiles(S, Outputs, P.any());
 }
 
 /// emit-llvm and emit-asm wrote the output; the linker must not go on and
@@ -1092,7 +1166,7 @@ ld_plugin_status allSymbolsRead() {
   std::vector<std::string> Objects = runLTO(S, P);
   // The inputs are in the objects now (or nowhere, on a problem).
   S.Files.clear();
-  if (!P.List.empty())
+  if (P.any())
     return failAll(P.List);
   // emit-llvm, emit-asm: the output is written.
   if (S.Opts.Output != PluginOptions::Emit::Object)
@@ -1100,8 +1174,9 @@ ld_plugin_status allSymbolsRead() {
   // The objects, for the linker to link in place of the bitcode.
   for (const std::string &Path : Objects)
     if (S.L.AddInputFile(Path.c_str()) != LDPS_OK)
-      return fail(S.L.Name + " did not take the generated object '" + Path +
-                  "'");
+      return fail(createStringError(S.L.Name +
+                                    " did not take the generated object '" +
+                                    Path + "'"));
   // mold maps and reads an added object at once, and on a later error exits
   // without calling the cleanup hook: its temporaries can go now. gold and
   // bfd read them later.
@@ -1129,6 +1204,9 @@ ld_plugin_status cleanup() {
 }
 
 } // namespace
+
+const BackendInputs &backendInputs() { return state().Backends; }
+
 } // namespace gnu
 } // namespace coalesce
 

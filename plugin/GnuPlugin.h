@@ -2,19 +2,24 @@
 //
 // What the -plugin-opt= options of ld.gold, ld.bfd and mold set, shared by
 // GnuPlugin.cpp (the plugin interface and LTO) and GnuPluginOptions.cpp (the
-// parsing).
+// parsing); and what the plugin's LTO run hands the passes of its backends
+// (PassPlugin.cpp).
 //
 //===----------------------------------------------------------------------===//
 #ifndef COALESCE_PLUGIN_GNUPLUGIN_H
 #define COALESCE_PLUGIN_GNUPLUGIN_H
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace coalesce {
+struct CrossModulePlan;
+
 namespace gnu {
 
 struct PluginOptions {
@@ -53,13 +58,31 @@ struct PluginOptions {
   std::vector<std::string> LLVMWords;
 };
 
-/// Reads one -plugin-opt= value into O. Returns an error message naming the
-/// option, or "" if the option is known and well formed.
-std::string parsePluginOption(llvm::StringRef Opt, PluginOptions &O);
+/// Reads one -plugin-opt= value into O. An unknown or malformed option is
+/// an error naming it.
+llvm::Error parsePluginOption(llvm::StringRef Opt, PluginOptions &O);
 
-/// Hands the collected coalesce and LLVM options to their parsers. Returns
-/// false, and says why, if one is rejected.
-bool applyWordOptions(const PluginOptions &O, std::string &Error);
+/// Hands the collected coalesce and LLVM options to their parsers: an
+/// error naming the first one they reject.
+llvm::Error applyWordOptions(const PluginOptions &O);
+
+/// What the GNU plugin's LTO run hands the passes of its ThinLTO backends,
+/// besides the options. The backends load this same .so as a pass plugin
+/// (lto::Config::PassPlugins, a path: LLVM 22's lto::Config has no other
+/// way in), so their registration (PassPlugin.cpp) gets nothing but a
+/// PassBuilder and reads these from the plugin's state.
+struct BackendInputs {
+  /// The cross-module plan of the plugin's own scan; null without one (a
+  /// plan the user gave is -coalesce-cross-module-plan=, read as in any
+  /// host).
+  std::shared_ptr<const CrossModulePlan> Plan;
+};
+
+/// The inputs of the GNU plugin's LTO run in progress: set before LTO
+/// starts its backends and left alone until they are all done, so that
+/// backends on any number of threads only read them. Empty when no run is
+/// in progress (any other host: ld.lld, opt, clang).
+const BackendInputs &backendInputs();
 
 } // namespace gnu
 } // namespace coalesce

@@ -30,19 +30,50 @@ static const char KnownList[] =
     "-data-sections[=BOOL], "
     "coalesce-OPTION[=VALUE], -LLVM-OPTION[=VALUE]";
 
-std::string parsePluginOption(StringRef Opt, PluginOptions &O) {
+Error parsePluginOption(StringRef Opt, PluginOptions &O) {
   const std::string Quoted = "'-plugin-opt=" + Opt.str() + "'";
+  auto Fail = [&](const Twine &Why) { return createStringError(Quoted + Why); };
+
+  if (Opt.size() == 2 && Opt[0] == 'O') {
+    if (Opt[1] < '0' || Opt[1] > '3')
+      return Fail(": the optimization level must be O0, O1, O2 or O3");
+    O.OptLevel = Opt[1] - '0';
+    return Error::success();
+  }
+  if (Opt.starts_with("jobs=")) {
+    if (Opt.drop_front(5).getAsInteger(10, O.Jobs) || O.Jobs == 0)
+      return Fail(" needs a number of at least 1, as in -plugin-opt=jobs=4");
+    return Error::success();
+  }
   // KEY=VALUE options: the value must not be empty.
-  auto Text = [&](StringRef Key, std::string &Slot,
-                  const char *Example) -> std::optional<std::string> {
+  const struct {
+    StringRef Key;
+    std::string *Slot;
+    const char *Example;
+  } Texts[] = {
+      {"mcpu=", &O.CPU, "mcpu=x86-64-v2"},
+      {"mtriple=", &O.Triple, "mtriple=x86_64-pc-linux-gnu"},
+      {"opt-remarks-filename=", &O.RemarksFilename,
+       "opt-remarks-filename=remarks.yaml"},
+      {"opt-remarks-passes=", &O.RemarksPasses,
+       "opt-remarks-passes=coalesce-merge"},
+      {"opt-remarks-format=", &O.RemarksFormat, "opt-remarks-format=yaml"},
+      {"cache-dir=", &O.CacheDir, "cache-dir=build/lto.cache"},
+      {"cache-policy=", &O.CachePolicy, "cache-policy=cache_size_bytes=1g"}};
+  for (const auto &T : Texts) {
     StringRef Value = Opt;
-    if (!Value.consume_front(Key))
-      return std::nullopt;
+    if (!Value.consume_front(T.Key))
+      continue;
     if (Value.empty())
-      return Quoted + " needs a value, as in -plugin-opt=" + Example;
-    Slot = Value.str();
-    return std::string();
-  };
+      return Fail(Twine(" needs a value, as in -plugin-opt=") + T.Example);
+    *T.Slot = Value.str();
+    // LLVM's cache policy syntax, checked now rather than after LTO.
+    if (T.Slot == &O.CachePolicy)
+      if (Error E = checkCachePolicy(O.CachePolicy))
+        return Fail(": not a cache policy LLVM reads: " +
+                    toString(std::move(E)));
+    return Error::success();
+  }
   // Flags: the name alone.
   auto Flag = [&](StringRef Name, auto &Slot, auto Value) {
     if (Opt != Name)
@@ -50,43 +81,13 @@ std::string parsePluginOption(StringRef Opt, PluginOptions &O) {
     Slot = Value;
     return true;
   };
-
-  if (Opt.size() == 2 && Opt[0] == 'O') {
-    if (Opt[1] < '0' || Opt[1] > '3')
-      return Quoted + ": the optimization level must be O0, O1, O2 or O3";
-    O.OptLevel = Opt[1] - '0';
-    return "";
-  }
-  if (Opt.starts_with("jobs=")) {
-    if (Opt.drop_front(5).getAsInteger(10, O.Jobs) || O.Jobs == 0)
-      return Quoted + " needs a number of at least 1, as in -plugin-opt=jobs=4";
-    return "";
-  }
-  for (auto Result : {Text("mcpu=", O.CPU, "mcpu=x86-64-v2"),
-                      Text("mtriple=", O.Triple, "mtriple=x86_64-pc-linux-gnu"),
-                      Text("opt-remarks-filename=", O.RemarksFilename,
-                           "opt-remarks-filename=remarks.yaml"),
-                      Text("opt-remarks-passes=", O.RemarksPasses,
-                           "opt-remarks-passes=coalesce-merge"),
-                      Text("opt-remarks-format=", O.RemarksFormat,
-                           "opt-remarks-format=yaml"),
-                      Text("cache-dir=", O.CacheDir, "cache-dir=build/lto.cache"),
-                      Text("cache-policy=", O.CachePolicy,
-                           "cache-policy=cache_size_bytes=1g")})
-    if (Result) {
-      // LLVM's cache policy syntax, checked now rather than after LTO.
-      if (Result->empty() && Opt.starts_with("cache-policy="))
-        if (std::string Why = checkCachePolicy(O.CachePolicy); !Why.empty())
-          return Quoted + ": not a cache policy LLVM reads: " + Why;
-      return *Result;
-    }
   if (Flag("save-temps", O.SaveTemps, true) ||
       Flag("emit-llvm", O.Output, PluginOptions::Emit::LLVM) ||
       Flag("emit-asm", O.Output, PluginOptions::Emit::Asm) ||
       Flag("opt-remarks-with-hotness", O.RemarksWithHotness, true) ||
       Flag("disable-verify", O.DisableVerify, true) ||
       Flag("thinlto", O.ThinLTO, true))
-    return "";
+    return Error::success();
   for (auto [Name, Slot] :
        {std::pair{"-function-sections", &O.FunctionSections},
         std::pair{"-data-sections", &O.DataSections}}) {
@@ -99,27 +100,28 @@ std::string parsePluginOption(StringRef Opt, PluginOptions &O) {
     else if (Rest == "0" || Rest == "false")
       *Slot = false;
     else
-      return Quoted + ": the value must be true or false";
-    return "";
+      return Fail(": the value must be true or false");
+    return Error::success();
   }
   // coalesce's own options, with or without the leading '-', are checked
   // together in applyWordOptions, each with its own message.
   if (Opt.ltrim('-').starts_with("coalesce-")) {
     O.CoalesceWords.push_back(Opt.str());
-    return "";
+    return Error::success();
   }
   if (Opt.starts_with("-") && Opt.size() > 1) {
     O.LLVMWords.push_back(Opt.str());
-    return "";
+    return Error::success();
   }
-  return "unknown option " + Quoted + " (" + KnownList + ")";
+  return createStringError("unknown option " + Quoted + " (" + KnownList +
+                           ")");
 }
 
-bool applyWordOptions(const PluginOptions &O, std::string &Error) {
-  if (!parseOptionWords(O.CoalesceWords, "-plugin-opt", Error))
-    return false;
+Error applyWordOptions(const PluginOptions &O) {
+  if (Error E = parseOptionWords(O.CoalesceWords, "-plugin-opt"))
+    return E;
   if (O.LLVMWords.empty())
-    return true;
+    return Error::success();
   // LLVM options, as LLVMgold.so takes them. cl's own message names the
   // option; it is passed on whole.
   std::vector<const char *> Argv{"-plugin-opt"};
@@ -127,16 +129,14 @@ bool applyWordOptions(const PluginOptions &O, std::string &Error) {
     Argv.push_back(W.c_str());
   std::string Msg;
   raw_string_ostream OS(Msg);
-  if (!cl::ParseCommandLineOptions(int(Argv.size()), Argv.data(), "", &OS)) {
-    // "-plugin-opt: Unknown command line argument '-x'.  Try: ..."
-    StringRef First = StringRef(Msg).trim().split('\n').first;
-    First.consume_front("-plugin-opt: ");
-    First = First.split(".  Try:").first;
-    Error = "-plugin-opt: not a coalesce option, and LLVM rejects it: " +
-            First.str();
-    return false;
-  }
-  return true;
+  if (cl::ParseCommandLineOptions(int(Argv.size()), Argv.data(), "", &OS))
+    return Error::success();
+  // "-plugin-opt: Unknown command line argument '-x'.  Try: ..."
+  StringRef First = StringRef(Msg).trim().split('\n').first;
+  First.consume_front("-plugin-opt: ");
+  First = First.split(".  Try:").first;
+  return createStringError(
+      "-plugin-opt: not a coalesce option, and LLVM rejects it: " + First);
 }
 
 } // namespace gnu

@@ -6,12 +6,12 @@
 
 #include "plugin/LinkReport.h"
 
+#include "plugin/ReportFile.h"
+
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/ManagedStatic.h"
 #include "llvm/Support/Process.h"
-#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
@@ -40,14 +40,14 @@ struct Gathered {
   /// The report file was found writable.
   bool Checked = false;
 
-  bool write(std::string &Error);
+  Error write();
 };
 
-bool Gathered::write(std::string &Error) {
+Error Gathered::write() {
   std::lock_guard<std::mutex> Guard(Lock);
   if (!FromThinBackend) {
     Pieces.clear();
-    return true;
+    return Error::success();
   }
   Report All;
   for (auto &[Module, P] : Pieces)
@@ -65,17 +65,8 @@ bool Gathered::write(std::string &Error) {
   Pieces.clear();
   FromThinBackend = false;
   if (Options.ReportPath.empty())
-    return true;
-  std::error_code EC;
-  ToolOutputFile Out(Options.ReportPath, EC, sys::fs::OF_Text);
-  if (EC) {
-    Error = "cannot write report '" + Options.ReportPath + "': " +
-            EC.message();
-    return false;
-  }
-  Out.os() << formatv("{0:2}", All.toJSON()) << "\n";
-  Out.keep();
-  return true;
+    return Error::success();
+  return writeReportFile(All, Options.ReportPath);
 }
 
 /// At llvm_shutdown (ld.lld calls it before it exits, once every backend
@@ -84,9 +75,8 @@ bool Gathered::write(std::string &Error) {
 struct WriteAtShutdown {
   static void call(void *P) {
     auto *G = static_cast<Gathered *>(P);
-    std::string Error;
-    if (!G->write(Error))
-      errs() << "coalesce: " << Error << "\n";
+    if (Error E = G->write())
+      errs() << "coalesce: " << toString(std::move(E)) << "\n";
     delete G;
   }
 };
@@ -95,9 +85,8 @@ ManagedStatic<Gathered, object_creator<Gathered>, WriteAtShutdown> Link;
 
 } // namespace
 
-bool gatherModuleReport(const std::string &Module, const Report &R,
-                        const HostOptions &H, bool FromThinBackend,
-                        std::string &Error) {
+Error gatherModuleReport(const std::string &Module, const Report &R,
+                         const HostOptions &H, bool FromThinBackend) {
   Gathered &G = *Link;
   std::lock_guard<std::mutex> Guard(G.Lock);
   if (G.Pieces.empty())
@@ -105,17 +94,16 @@ bool gatherModuleReport(const std::string &Module, const Report &R,
   G.Pieces[Module] = {R, FromThinBackend};
   G.FromThinBackend |= FromThinBackend;
   if (G.Checked || H.ReportPath.empty())
-    return true;
+    return Error::success();
   // Opened as it is (not emptied): can it be written at all?
   int FD;
   if (std::error_code EC = sys::fs::openFileForWrite(
-          H.ReportPath, FD, sys::fs::CD_OpenAlways, sys::fs::OF_Append)) {
-    Error = "cannot write report '" + H.ReportPath + "': " + EC.message();
-    return false;
-  }
+          H.ReportPath, FD, sys::fs::CD_OpenAlways, sys::fs::OF_Append))
+    return createStringError("cannot write report '" + H.ReportPath +
+                             "': " + EC.message());
   sys::Process::SafelyCloseFileDescriptor(FD);
   G.Checked = true;
-  return true;
+  return Error::success();
 }
 
 std::optional<Report> moduleReport(const std::string &Module) {
@@ -127,6 +115,6 @@ std::optional<Report> moduleReport(const std::string &Module) {
   return It->second.R;
 }
 
-bool writeLinkReport(std::string &Error) { return Link->write(Error); }
+Error writeLinkReport() { return Link->write(); }
 
 } // namespace coalesce

@@ -17,6 +17,8 @@
 
 #include "plugin/Options.h"
 
+#include "llvm/Support/Error.h"
+
 #include <optional>
 #include <string>
 
@@ -24,12 +26,10 @@ namespace coalesce {
 
 /// Adds the report of one module of the link: a ThinLTO backend's, or the
 /// full-LTO module of a link that mixes both (which printed its listing
-/// already). Returns false, and says why, if the report file cannot be
-/// written (tried when the first module arrives, while the host can still
-/// report it).
-bool gatherModuleReport(const std::string &Module, const Report &R,
-                        const HostOptions &H, bool FromThinBackend,
-                        std::string &Error);
+/// already). An error if the report file cannot be written (tried when the
+/// first module arrives, while the host can still report it).
+llvm::Error gatherModuleReport(const std::string &Module, const Report &R,
+                               const HostOptions &H, bool FromThinBackend);
 
 /// The report Module handed over in this link, if it did (the GNU
 /// plugin's ThinLTO cache keeps it beside the module's object).
@@ -37,9 +37,9 @@ std::optional<Report> moduleReport(const std::string &Module);
 
 /// Writes what was gathered, if any backend of a ThinLTO link reported:
 /// the listing to stderr (-coalesce-print-merges) and the JSON report
-/// (-coalesce-report), then forgets it. Returns false, and says why, if
-/// the report cannot be written.
-bool writeLinkReport(std::string &Error);
+/// (-coalesce-report), then forgets it. An error if the report cannot be
+/// written.
+llvm::Error writeLinkReport();
 
 } // namespace coalesce
 

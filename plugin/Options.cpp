@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <mutex>
+#include <optional>
 
 using namespace llvm;
 using namespace coalesce;
@@ -46,17 +47,14 @@ namespace coalesce {
 
 /// Checks each word, then hands them all to the option parser. Channel
 /// names where the words came from, for messages.
-static bool parseWords(const std::vector<std::string> &Words,
-                       const std::string &Channel, std::string &Error) {
+static Error parseWords(const std::vector<std::string> &Words,
+                        const std::string &Channel) {
   if (Words.empty())
-    return true;
+    return Error::success();
   std::vector<std::string> Storage{"coalesce"};
   for (const std::string &W : Words) {
-    Error = toString(checkOptionWord(W));
-    if (!Error.empty()) {
-      Error = Channel + ": " + Error;
-      return false;
-    }
+    if (Error E = checkOptionWord(W))
+      return createStringError(Channel + ": " + toString(std::move(E)));
     Storage.push_back("-" + StringRef(W).ltrim('-').str());
   }
   std::vector<const char *> Argv;
@@ -64,45 +62,46 @@ static bool parseWords(const std::vector<std::string> &Words,
     Argv.push_back(S.c_str());
   std::string Msg;
   raw_string_ostream OS(Msg);
-  if (!cl::ParseCommandLineOptions(int(Argv.size()), Argv.data(), "", &OS)) {
-    Error = Channel + ": " + StringRef(Msg).trim().str();
-    return false;
-  }
-  return true;
+  if (!cl::ParseCommandLineOptions(int(Argv.size()), Argv.data(), "", &OS))
+    return createStringError(Twine(Channel) + ": " + StringRef(Msg).trim());
+  return Error::success();
 }
 
 // Parses COALESCE_OPTIONS once per process. Only coalesce's own options are
-// accepted there, so the variable cannot change how the host behaves.
-static bool parseEnvironment(std::string &Error) {
+// accepted there, so the variable cannot change how the host behaves. The
+// first parse's message is kept as text: every later call reports it again,
+// and an Error can be reported only once.
+static Error parseEnvironment() {
   static std::once_flag Once;
-  static bool Ok = true;
-  static std::string SavedError;
+  static std::optional<std::string> Problem;
   std::call_once(Once, [] {
     Expected<std::vector<std::string>> Words = environmentOptionWords();
-    if (!Words) {
-      SavedError = toString(Words.takeError());
-      Ok = false;
-      return;
-    }
-    Ok = parseWords(*Words, "COALESCE_OPTIONS", SavedError);
+    Error E = Words ? parseWords(*Words, "COALESCE_OPTIONS")
+                    : Words.takeError();
+    if (E)
+      Problem = toString(std::move(E));
   });
-  Error = SavedError;
-  return Ok;
+  if (!Problem)
+    return Error::success();
+  return createStringError(*Problem);
 }
 
-bool hostOptions(HostOptions &H, std::string &Error) {
-  if (!parseEnvironment(Error))
-    return false;
+Expected<HostOptions> hostOptions() {
+  if (Error E = parseEnvironment())
+    return E;
+  HostOptions H;
 #define COALESCE_OPTION(KIND, ID, NAME, VALUE, FIELD, ...)                     \
   H.FIELD = value##KIND(ID##Opt);
 #include "plugin/OptionTable.def"
   deriveOptions(H);
-  return true;
+  return H;
 }
 
-bool parseOptionWords(const std::vector<std::string> &Words,
-                      const std::string &Channel, std::string &Error) {
-  return parseEnvironment(Error) && parseWords(Words, Channel, Error);
+Error parseOptionWords(const std::vector<std::string> &Words,
+                       const std::string &Channel) {
+  if (Error E = parseEnvironment())
+    return E;
+  return parseWords(Words, Channel);
 }
 
 } // namespace coalesce

@@ -10,6 +10,8 @@
 
 #include "plugin/OptionTable.h"
 
+#include "llvm/Support/Error.h"
+
 #include <string>
 #include <vector>
 
@@ -19,16 +21,16 @@ namespace coalesce {
 /// clang: -mllvm or plain flags) are already parsed; options in the
 /// environment variable COALESCE_OPTIONS are parsed on first use, which is
 /// the channel that works under ld.lld (whose -mllvm rejects plugin
-/// options, LLVM issue 90956). On a bad option, returns false and says why.
-bool hostOptions(HostOptions &Out, std::string &Error);
+/// options, LLVM issue 90956). A bad option is an error that names it.
+llvm::Expected<HostOptions> hostOptions();
 
 /// Parses coalesce options given as a list of words by a host with an
 /// option channel of its own (the GNU linker plugin: -plugin-opt=coalesce-*).
 /// Each word is checked as a word of COALESCE_OPTIONS is, with or without
 /// its leading '-'. COALESCE_OPTIONS is read first, so these words override
-/// it. On a bad word, returns false and says why, naming Channel.
-bool parseOptionWords(const std::vector<std::string> &Words,
-                      const std::string &Channel, std::string &Error);
+/// it. A bad word is an error that names it and Channel.
+llvm::Error parseOptionWords(const std::vector<std::string> &Words,
+                             const std::string &Channel);
 
 } // namespace coalesce
 

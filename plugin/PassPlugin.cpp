@@ -21,8 +21,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "plugin/GnuPlugin.h"
 #include "plugin/LinkReport.h"
 #include "plugin/Options.h"
+#include "plugin/ReportFile.h"
 
 #include "core/Pipeline.h"
 
@@ -35,10 +37,8 @@
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Plugins/PassPlugin.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/IPO/ConstantMerge.h"
 
@@ -68,7 +68,6 @@ struct PassParams {
   /// The options set, in the order given, and their values.
   std::vector<std::pair<const OptionInfo *, std::string>> Set;
   bool ThinBackend = false;
-  std::string Error; ///< A bad parameter, reported when the pass runs.
 
   void applyTo(HostOptions &H) const {
     for (const auto &[O, Value] : Set)
@@ -90,7 +89,9 @@ std::string knownParams() {
   return List + ", thinlto";
 }
 
-PassParams parseParams(StringRef Text, StringRef PassName) {
+/// The parameters in Text (what is between the pass's '<' and '>'); the
+/// first bad one is an error naming it and the pass.
+Expected<PassParams> parseParams(StringRef Text, StringRef PassName) {
   PassParams P;
   SmallVector<StringRef, 4> Items;
   Text.split(Items, ';', -1, /*KeepEmpty=*/false);
@@ -102,6 +103,10 @@ PassParams parseParams(StringRef Text, StringRef PassName) {
              (O.Kind == OptionKind::Flag && Key.starts_with("no-") &&
               Key.drop_front(3) == O.Param);
     };
+    auto Unknown = [&] {
+      return createStringError("unknown parameter '" + Item + "' of " +
+                               PassName + " (known: " + knownParams() + ")");
+    };
     const OptionInfo *Found = nullptr;
     for (const OptionInfo &O : optionTable())
       if (!O.Param.empty() && Named(O))
@@ -109,32 +114,26 @@ PassParams parseParams(StringRef Text, StringRef PassName) {
     if (Key == "thinlto" && !HasValue) {
       P.ThinBackend = true;
     } else if (!Found && Key == "thinlto") {
-      P.Error = "parameter 'thinlto' of " + PassName.str() +
-                " takes no value";
+      return createStringError("parameter 'thinlto' of " + PassName +
+                               " takes no value");
     } else if (!Found) {
-      P.Error = "unknown parameter '" + Item.str() + "' of " + PassName.str() +
-                " (known: " + knownParams() + ")";
+      return Unknown();
     } else if (Found->Kind == OptionKind::Flag) {
       if (HasValue)
-        P.Error = "parameter '" + Key.str() + "' of " + PassName.str() +
-                  " takes no value";
+        return createStringError("parameter '" + Key + "' of " + PassName +
+                                 " takes no value");
       P.Set.push_back({Found, Key.starts_with("no-") ? "false" : "true"});
     } else if (Found->Kind == OptionKind::Text) {
       if (!HasValue || Value.empty())
-        P.Error = "unknown parameter '" + Item.str() + "' of " +
-                  PassName.str() + " (known: " + knownParams() + ")";
-      else
-        P.Set.push_back({Found, Value.str()});
+        return Unknown();
+      P.Set.push_back({Found, Value.str()});
     } else {
       unsigned N;
       if (!HasValue || Value.getAsInteger(10, N))
-        P.Error = "parameter '" + Key.str() + "' of " + PassName.str() +
-                  " needs a number, as in " + Key.str() + "=50";
-      else
-        P.Set.push_back({Found, Value.str()});
+        return createStringError("parameter '" + Key + "' of " + PassName +
+                                 " needs a number, as in " + Key + "=50");
+      P.Set.push_back({Found, Value.str()});
     }
-    if (!P.Error.empty())
-      break;
   }
   return P;
 }
@@ -150,6 +149,9 @@ struct PipelineState {
   /// And the run time its merges added, which the pipeline's budget has
   /// spent already.
   double AcrossModulesRunTime = 0;
+  /// The plan the host running LTO made for its backends (the GNU plugin's
+  /// scan), read-only and shared by every backend; null without one.
+  std::shared_ptr<const CrossModulePlan> HostPlan;
 };
 
 /// Reports a problem through the host's diagnostic handler.
@@ -158,39 +160,48 @@ void diagnose(Module &M, const Twine &Msg, DiagnosticSeverity Severity) {
       DiagnosticInfoGeneric(Twine("coalesce: ") + Msg, Severity));
 }
 
-void writeReport(Module &M, const HostOptions &H, const Report &R) {
+/// Reports each of E's problems as an error; nothing on success.
+void diagnose(Module &M, Error E) {
+  handleAllErrors(std::move(E), [&](const ErrorInfoBase &EI) {
+    diagnose(M, EI.message(), DS_Error);
+  });
+}
+
+/// A bad pipeline parameter, reported when the pipeline runs: the parsing
+/// callback can only say whether it knows the pass, so the message waits
+/// here, as text, to reach the host's diagnostic handler.
+struct BadParameterPass : PassInfoMixin<BadParameterPass> {
+  std::string Message;
+
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+    diagnose(M, Message, DS_Error);
+    return PreservedAnalyses::all();
+  }
+  static bool isRequired() { return true; }
+};
+
+/// The listing (-coalesce-print-merges) and the report file; an error if
+/// the file cannot be written.
+Error writeReport(const HostOptions &H, const Report &R) {
   if (H.PrintMerges)
     R.printListing(errs());
   if (H.ReportPath.empty())
-    return;
-  std::error_code EC;
-  ToolOutputFile Out(H.ReportPath, EC, sys::fs::OF_Text);
-  if (EC) {
-    diagnose(M, "cannot write report '" + H.ReportPath + "': " + EC.message(),
-             DS_Error);
-    return;
-  }
-  Out.os() << formatv("{0:2}", R.toJSON()) << "\n";
-  Out.keep();
+    return Error::success();
+  return writeReportFile(R, H.ReportPath);
 }
 
 /// Reads the cross-module plan at Path.
-bool readPlan(const std::string &Path, CrossModulePlan &Plan,
-              std::string &Error) {
+Expected<CrossModulePlan> readPlan(const std::string &Path) {
   ErrorOr<std::unique_ptr<MemoryBuffer>> Text = MemoryBuffer::getFile(Path);
-  if (!Text) {
-    Error = "cannot read the cross-module plan '" + Path +
-            "': " + Text.getError().message();
-    return false;
-  }
+  if (!Text)
+    return createStringError("cannot read the cross-module plan '" + Path +
+                             "': " + Text.getError().message());
+  std::string Why;
   std::optional<CrossModulePlan> Read =
-      CrossModulePlan::fromJSON((*Text)->getBuffer(), Error);
-  if (!Read) {
-    Error = "the cross-module plan '" + Path + "': " + Error;
-    return false;
-  }
-  Plan = std::move(*Read);
-  return true;
+      CrossModulePlan::fromJSON((*Text)->getBuffer(), Why);
+  if (!Read)
+    return createStringError("the cross-module plan '" + Path + "': " + Why);
+  return std::move(*Read);
 }
 
 /// Where a pass instance runs: named in a pipeline (opt, clang), at the
@@ -210,12 +221,12 @@ public:
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &MAM) {
     if (State && State->NamedExplicitly)
       return PreservedAnalyses::all();
-    HostOptions H;
-    std::string Error;
-    if (!Params.Error.empty() || !hostOptions(H, Error)) {
-      diagnose(M, Params.Error.empty() ? Error : Params.Error, DS_Error);
+    Expected<HostOptions> Options = hostOptions();
+    if (!Options) {
+      diagnose(M, Options.takeError());
       return PreservedAnalyses::all();
     }
+    HostOptions &H = *Options;
     Params.applyTo(H);
     if (State)
       H.Core.RunTimeSpentBefore = State->AcrossModulesRunTime;
@@ -244,20 +255,15 @@ public:
     };
     Report R;
     Outcome O;
-    CrossModulePlan Plan;
+    std::shared_ptr<const CrossModulePlan> Plan;
     if (S == Stage::AcrossModules) {
-      if (H.CrossModulePlanPath.empty()) {
-        if (Where == Host::Named)
-          diagnose(M,
-                   "coalesce-merge-across-modules needs a plan: "
-                   "-coalesce-cross-module-plan=FILE",
-                   DS_Error);
+      Expected<std::shared_ptr<const CrossModulePlan>> Found = plan(H);
+      if (!Found)
+        diagnose(M, Found.takeError());
+      else
+        Plan = std::move(*Found);
+      if (!Plan)
         return PreservedAnalyses::all();
-      }
-      if (!readPlan(H.CrossModulePlanPath, Plan, Error)) {
-        diagnose(M, Error, DS_Error);
-        return PreservedAnalyses::all();
-      }
     }
     switch (S) {
     case Stage::MergeOnly:
@@ -277,7 +283,7 @@ public:
       break;
     case Stage::AcrossModules: {
       double Spent = 0;
-      O = runCrossModuleStage(M, H.Core, Plan, R, Spent, GetTTI);
+      O = runCrossModuleStage(M, H.Core, *Plan, R, Spent, GetTTI);
       if (State)
         State->AcrossModulesRunTime += Spent;
       break;
@@ -318,17 +324,37 @@ public:
     // full-LTO module's is written now, and is one of the link's too if
     // ThinLTO backends follow.
     if (Where != Host::ThinBackend)
-      writeReport(M, H, R);
-    if (Where != Host::Named &&
-        !gatherModuleReport(M.getModuleIdentifier(), R, H,
-                            Where == Host::ThinBackend, Error))
-      diagnose(M, Error, DS_Error);
+      diagnose(M, writeReport(H, R));
+    if (Where != Host::Named)
+      diagnose(M, gatherModuleReport(M.getModuleIdentifier(), R, H,
+                                     Where == Host::ThinBackend));
     return O.Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
   }
 
   static bool isRequired() { return true; }
 
 private:
+  /// The plan the cross-module stage carries out: the one the host running
+  /// LTO made (the GNU plugin's scan), else the file
+  /// -coalesce-cross-module-plan= names; null for none.
+  Expected<std::shared_ptr<const CrossModulePlan>>
+  plan(const HostOptions &H) const {
+    if (State && State->HostPlan)
+      return State->HostPlan;
+    if (H.CrossModulePlanPath.empty()) {
+      // A backend without a plan has nothing to do; a pass named in a
+      // pipeline was asked for one.
+      if (Where != Host::Named)
+        return nullptr;
+      return createStringError("coalesce-merge-across-modules needs a plan: "
+                               "-coalesce-cross-module-plan=FILE");
+    }
+    Expected<CrossModulePlan> Read = readPlan(H.CrossModulePlanPath);
+    if (!Read)
+      return Read.takeError();
+    return std::make_shared<const CrossModulePlan>(std::move(*Read));
+  }
+
   Stage S;
   PassParams Params;
   Host Where;
@@ -337,10 +363,13 @@ private:
 
 void registerCallbacks(PassBuilder &PB) {
   auto State = std::make_shared<PipelineState>();
+  // Under the GNU plugin this PassBuilder is one of its LTO run's: the
+  // run's plan, if its scan made one, travels with the pipeline's state.
+  State->HostPlan = gnu::backendInputs().Plan;
 
   // A ThinLTO backend, before its module is optimized (its functions still
   // those of the input): its part of a cross-module plan, if it was given
-  // one (-coalesce-cross-module-plan=).
+  // one (the GNU plugin's scan, or -coalesce-cross-module-plan=).
   PB.registerPipelineEarlySimplificationEPCallback(
       [State](ModulePassManager &MPM, OptimizationLevel Level,
               ThinOrFullLTOPhase Phase) {
@@ -402,7 +431,11 @@ void registerCallbacks(PassBuilder &PB) {
           Text.consume_front("<");
           Text.consume_back(">");
           State->NamedExplicitly = true;
-          MPM.addPass(CoalescePass(S, parseParams(Text, PassName)));
+          Expected<PassParams> Params = parseParams(Text, PassName);
+          if (Params)
+            MPM.addPass(CoalescePass(S, std::move(*Params)));
+          else
+            MPM.addPass(BadParameterPass{{}, toString(Params.takeError())});
           return true;
         }
         return false;

@@ -36,48 +36,52 @@ public:
   Checker(StringRef Symtab, StringRef Strtab)
       : Symtab(Symtab), Strtab(Strtab) {}
 
-  std::string run() {
+  /// What is wrong, or success.
+  Error run() {
     auto &H = *reinterpret_cast<const storage::Header *>(Symtab.data());
     if (H.Version != storage::Header::kCurrentVersion)
-      return ""; // LLVM rebuilds a table of another version.
+      return Error::success(); // LLVM rebuilds a table of another version.
     for (const storage::Str *S : {&H.Producer, &H.TargetTriple,
                                   &H.SourceFileName, &H.COFFLinkerOpts})
       if (!inStrtab(*S))
-        return "a header string lies outside the string table";
+        return fail("a header string lies outside the string table");
     if (!inSymtab(H.Modules) || !inSymtab(H.Comdats) ||
         !inSymtab(H.Symbols) || !inSymtab(H.Uncommons) ||
         !inSymtab(H.DependentLibraries))
-      return "a range lies outside the symbol table";
+      return fail("a range lies outside the symbol table");
     ArrayRef<storage::Comdat> Comdats = H.Comdats.get(Symtab);
     ArrayRef<storage::Symbol> Symbols = H.Symbols.get(Symtab);
     ArrayRef<storage::Uncommon> Uncommons = H.Uncommons.get(Symtab);
     for (const storage::Comdat &C : Comdats)
       if (!inStrtab(C.Name))
-        return "a comdat name lies outside the string table";
+        return fail("a comdat name lies outside the string table");
     for (const storage::Str &S : H.DependentLibraries.get(Symtab))
       if (!inStrtab(S))
-        return "a library name lies outside the string table";
+        return fail("a library name lies outside the string table");
     for (const storage::Uncommon &U : Uncommons)
       if (!inStrtab(U.COFFWeakExternFallbackName) || !inStrtab(U.SectionName))
-        return "a section name lies outside the string table";
+        return fail("a section name lies outside the string table");
     for (const storage::Module &M : H.Modules.get(Symtab)) {
       if (M.Begin > M.End || M.End > Symbols.size())
-        return "a module's symbols lie outside the symbol table";
+        return fail("a module's symbols lie outside the symbol table");
       uint64_t Uncommon = M.UncBegin;
       for (const storage::Symbol &S : Symbols.slice(M.Begin, M.End - M.Begin)) {
         if (!inStrtab(S.Name) || !inStrtab(S.IRName))
-          return "a symbol name lies outside the string table";
+          return fail("a symbol name lies outside the string table");
         if (S.ComdatIndex != uint32_t(-1) && S.ComdatIndex >= Comdats.size())
-          return "a symbol names a comdat that is not there";
+          return fail("a symbol names a comdat that is not there");
         if ((S.Flags >> storage::Symbol::FB_has_uncommon) & 1)
           if (Uncommon++ >= Uncommons.size())
-            return "a symbol's facts lie outside the symbol table";
+            return fail("a symbol's facts lie outside the symbol table");
       }
     }
-    return "";
+    return Error::success();
   }
 
 private:
+  static Error fail(const char *What) {
+    return createStringError(Twine("corrupt symbol table: ") + What);
+  }
   bool inStrtab(const storage::Str &S) const {
     return uint64_t(S.Offset) + S.Size <= Strtab.size();
   }
@@ -90,37 +94,37 @@ private:
 
 } // namespace
 
-std::string checkSymbolTable(MemoryBufferRef Buffer) {
+Error verifySymbolTable(MemoryBufferRef Buffer) {
   Expected<BitcodeFileContents> Contents = getBitcodeFileContents(Buffer);
   if (!Contents) {
     consumeError(Contents.takeError());
-    return ""; // lto::InputFile::create reports it.
+    return Error::success(); // lto::InputFile::create reports it.
   }
   StringRef Symtab = Contents->Symtab, Strtab = Contents->StrtabForSymtab;
   if (Symtab.size() < sizeof(storage::Header) || Strtab.empty())
-    return ""; // LLVM rebuilds a missing table.
+    return Error::success(); // LLVM rebuilds a missing table.
   // Its words are unaligned little-endian integers, read in place.
-  std::string Why = Checker(Symtab, Strtab).run();
-  return Why.empty() ? "" : "corrupt symbol table: " + Why;
+  return Checker(Symtab, Strtab).run();
 }
 
-namespace {
-
-std::string mismatch(const lto::InputFile &Input) {
+Error verifySymbolsMatchModule(const lto::InputFile &Input) {
+  auto Corrupt = [](const Twine &Why) {
+    return createStringError("corrupt symbol table: " + Why);
+  };
   Expected<std::vector<BitcodeModule>> Modules =
       getBitcodeModuleList(Input.getFileBuffer());
   if (!Modules) {
     consumeError(Modules.takeError());
-    return "";
+    return Error::success();
   }
   if (Modules->size() != 1)
-    return ""; // Whose symbols are whose is private to lto::InputFile.
+    return Error::success(); // Whose symbols are whose is lto::InputFile's.
   LLVMContext Context;
   Expected<std::unique_ptr<Module>> M = (*Modules)[0].getLazyModule(
       Context, /*ShouldLazyLoadMetadata=*/true, /*IsImporting=*/false);
   if (!M) {
     consumeError(M.takeError());
-    return ""; // LTO reads it again and reports why it cannot.
+    return Error::success(); // LTO reads it again and reports why it cannot.
   }
   ModuleSymbolTable Table;
   Table.addModule(M->get());
@@ -132,26 +136,19 @@ std::string mismatch(const lto::InputFile &Input) {
         (Flags & object::BasicSymbolRef::SF_FormatSpecific))
       continue;
     if (I == Listed.size())
-      return "the module has symbols its symbol table does not list";
+      return Corrupt("the module has symbols its symbol table does not list");
     auto *GV = dyn_cast_if_present<GlobalValue *>(Sym);
     StringRef IRName = Listed[I].getIRName();
     if (GV ? GV->getName() != IRName : !IRName.empty())
-      return ("symbol " + Twine(I) + " of the symbol table is '" + IRName +
-              "', the module's is '" + (GV ? GV->getName() : "") + "'")
-          .str();
+      return Corrupt("symbol " + Twine(I) + " of the symbol table is '" +
+                     IRName + "', the module's is '" +
+                     (GV ? GV->getName() : "") + "'");
     ++I;
   }
   if (I != Listed.size())
-    return "the symbol table lists " + std::to_string(Listed.size()) +
-           " symbols, the module has " + std::to_string(I);
-  return "";
-}
-
-} // namespace
-
-std::string checkSymbolsMatchModule(const lto::InputFile &Input) {
-  std::string Why = mismatch(Input);
-  return Why.empty() ? "" : "corrupt symbol table: " + Why;
+    return Corrupt("the symbol table lists " + Twine(Listed.size()) +
+                   " symbols, the module has " + Twine(I));
+  return Error::success();
 }
 
 } // namespace gnu

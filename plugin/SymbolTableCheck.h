@@ -15,6 +15,7 @@
 #ifndef COALESCE_PLUGIN_SYMBOLTABLECHECK_H
 #define COALESCE_PLUGIN_SYMBOLTABLECHECK_H
 
+#include "llvm/Support/Error.h"
 #include "llvm/Support/MemoryBufferRef.h"
 
 #include <string>
@@ -28,17 +29,18 @@ class InputFile;
 namespace coalesce {
 namespace gnu {
 
-/// What is wrong with the symbol table of the bitcode in Buffer, or "" if
-/// every range and string in it lies inside the file (or it has none that
-/// LLVM would use as written: a missing or older table is rebuilt from the
-/// module by LLVM itself).
-std::string checkSymbolTable(llvm::MemoryBufferRef Buffer);
+/// An error saying what is wrong with the symbol table of the bitcode in
+/// Buffer; success if every range and string in it lies inside the file (or
+/// it has none that LLVM would use as written: a missing or older table is
+/// rebuilt from the module by LLVM itself).
+llvm::Error verifySymbolTable(llvm::MemoryBufferRef Buffer);
 
-/// What is wrong between Input's symbol table and its module, or "" if they
-/// list the same symbols in the same order (as LTO pairs them), or if the
-/// file holds more than one module or a module LLVM cannot read (LLVM
-/// reports that itself). Reads the module's globals, not its bodies.
-std::string checkSymbolsMatchModule(const llvm::lto::InputFile &Input);
+/// An error saying what is wrong between Input's symbol table and its
+/// module; success if they list the same symbols in the same order (as LTO
+/// pairs them), or if the file holds more than one module or a module LLVM
+/// cannot read (LLVM reports that itself). Reads the module's globals, not
+/// their bodies.
+llvm::Error verifySymbolsMatchModule(const llvm::lto::InputFile &Input);
 
 } // namespace gnu
 } // namespace coalesce

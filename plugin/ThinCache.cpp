@@ -55,25 +55,23 @@ std::string ThinCache::reportPath(StringRef Key) const {
   return std::string(Path);
 }
 
-/// Reads the report kept for a module: true, with the report or none (the
-/// module had none), if the file is there and one; false otherwise.
-static bool readKeptReport(const std::string &Path,
-                           std::optional<Report> &Out) {
+/// Reads the report kept for a module: the report, or none if the module
+/// had none; an error if the file is missing or is not a report (the
+/// caller takes it as a miss: the backend runs again).
+static Expected<std::optional<Report>> readKeptReport(const std::string &Path) {
   ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer = MemoryBuffer::getFile(Path);
   if (!Buffer)
-    return false;
+    return errorCodeToError(Buffer.getError());
   Expected<json::Value> V = json::parse((*Buffer)->getBuffer());
-  if (!V) {
-    consumeError(V.takeError());
-    return false;
-  }
-  if (V->kind() == json::Value::Null) {
-    Out.reset();
-    return true;
-  }
-  std::string Error;
-  Out = readReport(*V, Error);
-  return Out.has_value();
+  if (!V)
+    return V.takeError();
+  if (V->kind() == json::Value::Null)
+    return std::nullopt;
+  std::string Why;
+  std::optional<Report> R = readReport(*V, Why);
+  if (!R)
+    return createStringError(Why);
+  return R;
 }
 
 Expected<AddStreamFn> ThinCache::lookUp(unsigned Task, StringRef LLVMKey,
@@ -93,14 +91,15 @@ Expected<AddStreamFn> ThinCache::lookUp(unsigned Task, StringRef LLVMKey,
   }
   // In the cache (the object is handed over already): so is the module's
   // report, or the backend runs again to make it.
-  std::optional<Report> Kept;
-  if (readKeptReport(reportPath(Key), Kept)) {
-    std::string Error;
-    if (Kept && !gatherModuleReport(Module, *Kept, Host,
-                                    /*FromThinBackend=*/true, Error))
-      return createStringError(inconvertibleErrorCode(), Error);
+  Expected<std::optional<Report>> Kept = readKeptReport(reportPath(Key));
+  if (Kept) {
+    if (*Kept)
+      if (Error E = gatherModuleReport(Module, **Kept, Host,
+                                       /*FromThinBackend=*/true))
+        return E;
     return AddStreamFn();
   }
+  consumeError(Kept.takeError());
   std::lock_guard<std::mutex> Guard(Lock);
   Compiled[Key] = Module;
   return AddStream;
@@ -141,11 +140,8 @@ Error ThinCache::finish(const std::string &Policy) {
   return Error::success();
 }
 
-std::string checkCachePolicy(StringRef Policy) {
-  Expected<CachePruningPolicy> P = parseCachePruningPolicy(Policy);
-  if (P)
-    return "";
-  return toString(P.takeError());
+Error checkCachePolicy(StringRef Policy) {
+  return parseCachePruningPolicy(Policy).takeError();
 }
 
 } // namespace coalesce

@@ -69,8 +69,8 @@ private:
   std::map<std::string, std::string> Compiled;
 };
 
-/// Checks a cache-policy= value; "" if LLVM reads it, else why not.
-std::string checkCachePolicy(llvm::StringRef Policy);
+/// Checks a cache-policy= value: an error saying why if LLVM cannot read it.
+llvm::Error checkCachePolicy(llvm::StringRef Policy);
 
 } // namespace coalesce
 

@@ -26,7 +26,7 @@ ESSAYS = [
      "Merging similar functions: one body and a selector"),
     ("core/merging/SimilarCandidates.cpp", "docs/similar-candidates.md",
      "Similar candidates: MinHash and LSH instead of all pairs"),
-    ("core/similarity/Similarity.cpp", "docs/similarity.md",
+    ("core/regions/Similarity.cpp", "docs/similarity.md",
      "Similarity: structurally similar instruction sequences"),
     ("core/size/SizeModel.cpp", "docs/size-model.md",
      "The size model: machine-code bytes, predicted from IR"),

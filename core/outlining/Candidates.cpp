@@ -8,7 +8,7 @@
 #include "core/outlining/Candidates.h"
 
 #include "core/merging/MergeSupport.h"
-#include "core/similarity/Similarity.h"
+#include "core/regions/Similarity.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"

@@ -10,7 +10,7 @@
 #ifndef COALESCE_OUTLINING_CANDIDATES_H
 #define COALESCE_OUTLINING_CANDIDATES_H
 
-#include "core/similarity/Similarity.h"
+#include "core/regions/Similarity.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"

@@ -17,7 +17,7 @@
 //              %b = mul i32 %a, 10                   %y = mul i32 %x, 12
 //              store i32 %b, ptr %p                  store i32 %y, ptr %q
 //
-// The similarity analysis (core/similarity) reports the two runs as one
+// The similarity analysis (core/regions) reports the two runs as one
 // group. Its common numbering says %p and %q are the same input, 10 and 12
 // a constant that differs. The outlined function takes both:
 //
@@ -159,7 +159,7 @@
 //     call carries the site's first location. Before each group, its sites
 //     are checked again against the module as the earlier groups left it.
 //
-// Cost. The analysis is near-linear in the module (core/similarity);
+// Cost. The analysis is near-linear in the module (core/regions);
 // pricing is linear in the regions' instructions; selection is a heap
 // over the groups; extraction is linear in the sites' blocks. Most
 // repeated runs cannot pay for their calls, and a bound drops them
@@ -194,7 +194,7 @@
 
 #include "core/outlining/Candidates.h"
 #include "core/outlining/Extraction.h"
-#include "core/similarity/Similarity.h"
+#include "core/regions/Similarity.h"
 #include "core/size/TailMerging.h"
 
 #include "llvm/ADT/BitVector.h"

@@ -29,8 +29,9 @@ using namespace coalesce::gnu;
 namespace {
 
 std::string check(const SmallVectorImpl<char> &Bitcode) {
-  return checkBitcodeCounts(
-      MemoryBufferRef(StringRef(Bitcode.data(), Bitcode.size()), "t.bc"));
+  // The finding as text, "" for none.
+  return toString(verifyBitcodeCounts(
+      MemoryBufferRef(StringRef(Bitcode.data(), Bitcode.size()), "t.bc")));
 }
 
 /// Bitcode of a small module whose function has attributes of its own

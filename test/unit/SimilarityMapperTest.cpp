@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "core/similarity/InstructionMapper.h"
+#include "core/regions/InstructionMapper.h"
 
 #include "llvm/AsmParser/Parser.h"
 #include "llvm/IR/InstIterator.h"

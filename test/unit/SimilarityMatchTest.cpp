@@ -10,9 +10,9 @@
 
 #include <set>
 #include "core/outlining/Outliner.h"
-#include "core/similarity/GroupDetails.h"
-#include "core/similarity/Similarity.h"
-#include "core/similarity/StructuralMatch.h"
+#include "core/regions/GroupDetails.h"
+#include "core/regions/Similarity.h"
+#include "core/regions/StructuralMatch.h"
 
 #include "llvm/AsmParser/Parser.h"
 #include "llvm/IR/Instructions.h"

@@ -64,8 +64,9 @@ storage::Module *modulesOf(storage::Header &H) {
 }
 
 std::string check(const SmallVectorImpl<char> &Bitcode) {
-  return checkSymbolTable(
-      MemoryBufferRef(StringRef(Bitcode.data(), Bitcode.size()), "t.bc"));
+  // The finding as text, "" for none.
+  return toString(verifySymbolTable(
+      MemoryBufferRef(StringRef(Bitcode.data(), Bitcode.size()), "t.bc")));
 }
 
 TEST(SymbolTableCheck, TableLLVMWroteIsFine) {
@@ -127,7 +128,7 @@ std::string match(const SmallVectorImpl<char> &Bitcode) {
     consumeError(In.takeError());
     return "no input";
   }
-  return checkSymbolsMatchModule(**In);
+  return toString(verifySymbolsMatchModule(**In));
 }
 
 TEST(SymbolTableCheck, TableMatchesTheModuleLLVMWrote) {

@@ -88,6 +88,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ScanAction.h"
+#include "plugin/ReportFile.h"
 #include "plugin/Survive.h"
 
 #include "core/report/Report.h"
@@ -111,7 +112,6 @@
 #include "llvm/Plugins/PassPlugin.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -140,6 +140,12 @@ static codegen::RegisterCodeGenFlags CodeGenFlags;
 namespace {
 
 constexpr const char *Tool = "coalesce-backend";
+
+/// An error of the tool, said in Message (reportError, at the top, prints
+/// it after `coalesce-backend: error: `).
+Error createError(const Twine &Message) {
+  return createStringError(inconvertibleErrorCode(), Message);
+}
 
 //===----------------------------------------------------------------------===//
 // Step 1: the command line.
@@ -232,216 +238,276 @@ bool isFrontEndDebugOption(StringRef A) {
   return is_contained(Names, A);
 }
 
-/// Reads Args (without argv[0]) into R. On a word it does not take,
-/// returns false with Problem naming the word.
-bool parseCommandLine(ArrayRef<const char *> Args, Request &R,
-                      std::string &Problem) {
-  std::vector<std::string> Inputs;
-  for (size_t I = 0; I < Args.size(); ++I) {
-    StringRef A = Args[I];
-    // The value of an option given as the next word (-o FILE).
-    auto Next = [&](StringRef Opt, std::string &Out) {
-      if (I + 1 >= Args.size()) {
-        Problem = "'" + Opt.str() + "' needs a value";
-        return false;
-      }
-      Out = Args[++I];
-      return true;
-    };
-    std::string Value;
+/// Reads a backend's command line (without argv[0]) into a Request, a
+/// group of flags at a time, the groups in the order below (clang's words
+/// are told apart in it: -x... before the rest, the -g forms that code
+/// generation acts on before those it ignores, -Wl, before -W...). A
+/// group's reader says whether the word is one of its flags, which it
+/// then takes, or why it cannot be taken; a word no group takes is the
+/// input, unless it looks like an option.
+class CommandLineReader {
+public:
+  explicit CommandLineReader(ArrayRef<const char *> Args) : Args(Args) {}
+  Expected<Request> read();
 
-    if (A == "-c")
-      continue;
-    if (A.starts_with("-x")) {
-      if (A != "-x")
-        Value = A.drop_front(2).str();
-      else if (!Next(A, Value))
-        return false;
-      if (Value != "ir") {
-        Problem = "'-x " + Value +
-                  "': coalesce-backend compiles LLVM bitcode only (-x ir)";
-        return false;
-      }
-      continue;
+private:
+  Expected<bool> readJob(StringRef A);
+  Expected<bool> readOptimizationAndTarget(StringRef A);
+  Expected<bool> readCodeGeneration(StringRef A);
+  Expected<bool> readDebugInformation(StringRef A);
+  Expected<bool> readOthers(StringRef A);
+  Error readValue(StringRef Opt, std::string &Out);
+  Error checkComplete();
+
+  ArrayRef<const char *> Args;
+  size_t I = 0; ///< The word being read; a flag's value moves it on.
+  Request R;
+  std::vector<std::string> Inputs;
+};
+
+Expected<Request> CommandLineReader::read() {
+  using Group = Expected<bool> (CommandLineReader::*)(StringRef);
+  static constexpr Group Groups[] = {
+      &CommandLineReader::readJob,
+      &CommandLineReader::readOptimizationAndTarget,
+      &CommandLineReader::readCodeGeneration,
+      &CommandLineReader::readDebugInformation, &CommandLineReader::readOthers};
+  for (I = 0; I < Args.size(); ++I) {
+    StringRef A = Args[I];
+    bool Taken = false;
+    for (Group G : Groups) {
+      Expected<bool> T = (this->*G)(A);
+      if (!T)
+        return T.takeError();
+      if ((Taken = *T))
+        break;
     }
-    if (A == "-o") {
-      if (!Next(A, R.Output))
-        return false;
+    if (Taken)
       continue;
-    }
-    if (A.consume_front("-fthinlto-index=")) {
-      R.Index = A.str();
-      R.HasIndexOption = true;
-      continue;
-    }
-    if (A.size() <= 3 && A.starts_with("-O")) {
-      StringRef L = A.drop_front(2);
-      if (L == "0" || L == "1" || L == "2" || L == "3") {
-        R.OptLevel = L[0] - '0';
-        R.SizeLevel = 0;
-        continue;
-      }
-      if (L == "s" || L == "z") {
-        R.OptLevel = 2;
-        R.SizeLevel = L[0];
-        continue;
-      }
-      if (L == "" || L == "g") {
-        R.OptLevel = 1;
-        R.SizeLevel = 0;
-        continue;
-      }
-    }
-    if (A.consume_front("--target=")) {
-      R.Target = A.str();
-      continue;
-    }
-    if (A == "-target" || A == "--target") {
-      if (!Next(A, R.Target))
-        return false;
-      continue;
-    }
-    if (A.consume_front("-march=")) {
-      R.March = A.str();
-      continue;
-    }
-    if (A.consume_front("-mcpu=")) {
-      R.Mcpu = A.str();
-      continue;
-    }
-    // -mtune: the bitcode's functions carry the "tune-cpu" the compile step
-    // chose, which is what code generation reads.
-    if (A.starts_with("-mtune="))
-      continue;
-    if (is_contained({"-fpic", "-fPIC", "-fpie", "-fPIE"}, A)) {
-      R.PIC = true;
-      continue;
-    }
-    if (is_contained({"-fno-pic", "-fno-PIC", "-fno-pie", "-fno-PIE"}, A)) {
-      R.PIC = false;
-      continue;
-    }
-    if (A == "-ffunction-sections" || A == "-fno-function-sections") {
-      R.FunctionSections = A == "-ffunction-sections";
-      continue;
-    }
-    if (A == "-fdata-sections" || A == "-fno-data-sections") {
-      R.DataSections = A == "-fdata-sections";
-      continue;
-    }
-    if (A == "-faddrsig" || A == "-fno-addrsig") {
-      R.Addrsig = A == "-faddrsig";
-      continue;
-    }
-    if (A.consume_front("-fprofile-sample-use=")) {
-      R.SampleProfile = A.str();
-      continue;
-    }
-    if (A == "-mllvm") {
-      if (!Next(A, Value))
-        return false;
-      R.MllvmWords.push_back(Value);
-      continue;
-    }
-    if (A.consume_front("-mllvm=")) {
-      R.MllvmWords.push_back(A.str());
-      continue;
-    }
-    // Debug information: what code generation decides, taken; the rest,
-    // decided when the bitcode was written, accepted.
-    if (is_contained({"-ggdb", "-ggdb0", "-ggdb1", "-ggdb2", "-ggdb3"}, A)) {
-      R.DebuggerTuning = DebuggerKind::GDB;
-      continue;
-    }
-    if (A == "-glldb" || A == "-gsce" || A == "-gdbx") {
-      R.DebuggerTuning = A == "-glldb"  ? DebuggerKind::LLDB
-                         : A == "-gsce" ? DebuggerKind::SCE
-                                        : DebuggerKind::DBX;
-      continue;
-    }
-    if (A == "-gdwarf32" || A == "-gdwarf64") {
-      R.Dwarf64 = A == "-gdwarf64";
-      continue;
-    }
-    if (A == "-gz" || A.starts_with("-gz=")) {
-      StringRef Kind = A == "-gz" ? "zlib" : A.drop_front(4);
-      if (Kind == "zlib")
-        R.CompressDebug = DebugCompressionType::Zlib;
-      else if (Kind == "zstd")
-        R.CompressDebug = DebugCompressionType::Zstd;
-      else if (Kind == "none")
-        R.CompressDebug = DebugCompressionType::None;
-      else {
-        Problem = "'" + A.str() + "': the compression is zlib, zstd or none";
-        return false;
-      }
-      continue;
-    }
-    if (A == "-gsplit-dwarf" || A.starts_with("-gsplit-dwarf=")) {
-      Problem = "'" + A.str() +
-                "' is not supported: coalesce-backend writes no .dwo file; "
-                "without it the debug information stays in the object";
-      return false;
-    }
-    if (isFrontEndDebugOption(A))
-      continue;
-    if (A.starts_with("-Wl,") || A.starts_with("-Wa,") ||
-        A.starts_with("-Wp,")) {
-      Problem = "'" + A.str() +
-                "' passes options to another program (the linker, the "
-                "assembler, the preprocessor); a ThinLTO backend runs none";
-      return false;
-    }
-    // Warning options: the backend reports through LLVM's diagnostics,
-    // which clang's warning flags do not govern (except the one below).
-    if (A == "-Wno-override-module") {
-      R.WarnOverrideTriple = false;
-      continue;
-    }
-    if ((A.starts_with("-W") && A.size() > 2) || A == "-w")
-      continue;
-    if (A.consume_front("--coalesce-plugin=")) {
-      R.PluginPath = A.str();
-      continue;
-    }
-    if (A == "--help" || A == "-help" || A == "-h") {
-      R.Help = true;
-      continue;
-    }
-    if (A.starts_with("-") && A != "-") {
-      Problem = "unknown option '" + A.str() +
-                "' (coalesce-backend --help "
-                "lists the options it takes)";
-      return false;
-    }
+    if (A.starts_with("-") && A != "-")
+      return createError("unknown option '" + A +
+                         "' (coalesce-backend --help lists the options it "
+                         "takes)");
     Inputs.push_back(A.str());
   }
-  if (R.Help)
+  // --help asks for nothing else.
+  if (!R.Help)
+    if (Error E = checkComplete())
+      return E;
+  return std::move(R);
+}
+
+/// The value of Opt given as the next word (-o FILE).
+Error CommandLineReader::readValue(StringRef Opt, std::string &Out) {
+  if (I + 1 >= Args.size())
+    return createError("'" + Opt + "' needs a value");
+  Out = Args[++I];
+  return Error::success();
+}
+
+/// What the job is: -c, the language (IR only), the index and the output.
+Expected<bool> CommandLineReader::readJob(StringRef A) {
+  if (A == "-c")
     return true;
-  if (Inputs.size() != 1) {
-    Problem =
-        Inputs.empty()
-            ? "no input file (the module's bitcode, as in "
-              "'-c -x ir X.o -fthinlto-index=X.o.thinlto.bc -o X.native.o')"
-            : "one input file at a time, got " + std::to_string(Inputs.size()) +
-                  ": " + join(Inputs, ", ");
-    return false;
+  if (A.starts_with("-x")) {
+    std::string Language;
+    if (A != "-x")
+      Language = A.drop_front(2).str();
+    else if (Error E = readValue(A, Language))
+      return E;
+    if (Language != "ir")
+      return createError("'-x " + Language +
+                         "': coalesce-backend compiles LLVM bitcode only "
+                         "(-x ir)");
+    return true;
   }
+  if (A == "-o") {
+    if (Error E = readValue(A, R.Output))
+      return E;
+    return true;
+  }
+  if (A.consume_front("-fthinlto-index=")) {
+    R.Index = A.str();
+    R.HasIndexOption = true;
+    return true;
+  }
+  return false;
+}
+
+/// -O<n> (-Os and -Oz: -O2 that remembers, -O and -Og: -O1, as in clang),
+/// the target and its CPU.
+Expected<bool> CommandLineReader::readOptimizationAndTarget(StringRef A) {
+  if (A.size() <= 3 && A.starts_with("-O")) {
+    StringRef L = A.drop_front(2);
+    if (L == "0" || L == "1" || L == "2" || L == "3") {
+      R.OptLevel = L[0] - '0';
+      R.SizeLevel = 0;
+      return true;
+    }
+    if (L == "s" || L == "z") {
+      R.OptLevel = 2;
+      R.SizeLevel = L[0];
+      return true;
+    }
+    if (L == "" || L == "g") {
+      R.OptLevel = 1;
+      R.SizeLevel = 0;
+      return true;
+    }
+  }
+  if (A.consume_front("--target=")) {
+    R.Target = A.str();
+    return true;
+  }
+  if (A == "-target" || A == "--target") {
+    if (Error E = readValue(A, R.Target))
+      return E;
+    return true;
+  }
+  if (A.consume_front("-march=")) {
+    R.March = A.str();
+    return true;
+  }
+  if (A.consume_front("-mcpu=")) {
+    R.Mcpu = A.str();
+    return true;
+  }
+  // -mtune: the bitcode's functions carry the "tune-cpu" the compile step
+  // chose, which is what code generation reads.
+  return A.starts_with("-mtune=");
+}
+
+/// Position independence, sections, address-significance tables, the
+/// sample profile, and the -mllvm words (kept for step 2).
+Expected<bool> CommandLineReader::readCodeGeneration(StringRef A) {
+  if (is_contained({"-fpic", "-fPIC", "-fpie", "-fPIE"}, A)) {
+    R.PIC = true;
+    return true;
+  }
+  if (is_contained({"-fno-pic", "-fno-PIC", "-fno-pie", "-fno-PIE"}, A)) {
+    R.PIC = false;
+    return true;
+  }
+  if (A == "-ffunction-sections" || A == "-fno-function-sections") {
+    R.FunctionSections = A == "-ffunction-sections";
+    return true;
+  }
+  if (A == "-fdata-sections" || A == "-fno-data-sections") {
+    R.DataSections = A == "-fdata-sections";
+    return true;
+  }
+  if (A == "-faddrsig" || A == "-fno-addrsig") {
+    R.Addrsig = A == "-faddrsig";
+    return true;
+  }
+  if (A.consume_front("-fprofile-sample-use=")) {
+    R.SampleProfile = A.str();
+    return true;
+  }
+  if (A == "-mllvm") {
+    std::string Word;
+    if (Error E = readValue(A, Word))
+      return E;
+    R.MllvmWords.push_back(std::move(Word));
+    return true;
+  }
+  if (A.consume_front("-mllvm=")) {
+    R.MllvmWords.push_back(A.str());
+    return true;
+  }
+  return false;
+}
+
+/// Debug information: what code generation decides, taken; the rest,
+/// decided when the bitcode was written, accepted.
+Expected<bool> CommandLineReader::readDebugInformation(StringRef A) {
+  if (is_contained({"-ggdb", "-ggdb0", "-ggdb1", "-ggdb2", "-ggdb3"}, A)) {
+    R.DebuggerTuning = DebuggerKind::GDB;
+    return true;
+  }
+  if (A == "-glldb" || A == "-gsce" || A == "-gdbx") {
+    R.DebuggerTuning = A == "-glldb"  ? DebuggerKind::LLDB
+                       : A == "-gsce" ? DebuggerKind::SCE
+                                      : DebuggerKind::DBX;
+    return true;
+  }
+  if (A == "-gdwarf32" || A == "-gdwarf64") {
+    R.Dwarf64 = A == "-gdwarf64";
+    return true;
+  }
+  if (A == "-gz" || A.starts_with("-gz=")) {
+    StringRef Kind = A == "-gz" ? "zlib" : A.drop_front(4);
+    if (Kind == "zlib")
+      R.CompressDebug = DebugCompressionType::Zlib;
+    else if (Kind == "zstd")
+      R.CompressDebug = DebugCompressionType::Zstd;
+    else if (Kind == "none")
+      R.CompressDebug = DebugCompressionType::None;
+    else
+      return createError("'" + A + "': the compression is zlib, zstd or none");
+    return true;
+  }
+  if (A == "-gsplit-dwarf" || A.starts_with("-gsplit-dwarf="))
+    return createError("'" + A +
+                       "' is not supported: coalesce-backend writes no .dwo "
+                       "file; without it the debug information stays in the "
+                       "object");
+  return isFrontEndDebugOption(A);
+}
+
+/// Options for the other programs a compiler runs (refused: a backend runs
+/// none), warning flags, and the tool's own flags.
+Expected<bool> CommandLineReader::readOthers(StringRef A) {
+  if (A.starts_with("-Wl,") || A.starts_with("-Wa,") || A.starts_with("-Wp,"))
+    return createError("'" + A +
+                       "' passes options to another program (the linker, the "
+                       "assembler, the preprocessor); a ThinLTO backend runs "
+                       "none");
+  // Warning options: the backend reports through LLVM's diagnostics,
+  // which clang's warning flags do not govern (except the one below).
+  if (A == "-Wno-override-module") {
+    R.WarnOverrideTriple = false;
+    return true;
+  }
+  if ((A.starts_with("-W") && A.size() > 2) || A == "-w")
+    return true;
+  if (A.consume_front("--coalesce-plugin=")) {
+    R.PluginPath = A.str();
+    return true;
+  }
+  if (A == "--help" || A == "-help" || A == "-h") {
+    R.Help = true;
+    return true;
+  }
+  return false;
+}
+
+/// What every backend needs: one input, the index and the output.
+Error CommandLineReader::checkComplete() {
+  if (Inputs.empty())
+    return createError("no input file (the module's bitcode, as in "
+                       "'-c -x ir X.o -fthinlto-index=X.o.thinlto.bc -o "
+                       "X.native.o')");
+  if (Inputs.size() != 1)
+    return createError("one input file at a time, got " +
+                       std::to_string(Inputs.size()) + ": " +
+                       join(Inputs, ", "));
   R.Input = Inputs.front();
-  if (!R.HasIndexOption) {
-    Problem = "no -fthinlto-index=FILE: coalesce-backend is a ThinLTO backend "
-              "and compiles a module with the index shard the thin link wrote";
-    return false;
-  }
-  if (R.Index.empty()) {
-    Problem = "-fthinlto-index= names no file";
-    return false;
-  }
-  if (R.Output.empty()) {
-    Problem = "no output file (-o FILE)";
-    return false;
-  }
-  return true;
+  if (!R.HasIndexOption)
+    return createError("no -fthinlto-index=FILE: coalesce-backend is a "
+                       "ThinLTO backend and compiles a module with the index "
+                       "shard the thin link wrote");
+  if (R.Index.empty())
+    return createError("-fthinlto-index= names no file");
+  if (R.Output.empty())
+    return createError("no output file (-o FILE)");
+  return Error::success();
+}
+
+/// Step 1: the words after argv[0] as a Request, or why one of them, or
+/// what is missing, makes no backend.
+Expected<Request> parseCommandLine(ArrayRef<const char *> Args) {
+  return CommandLineReader(Args).read();
 }
 
 //===----------------------------------------------------------------------===//
@@ -449,13 +515,12 @@ bool parseCommandLine(ArrayRef<const char *> Args, Request &R,
 //===----------------------------------------------------------------------===//
 
 /// Finds coalesce.so: the one given, or the one installed beside the tool.
-bool findPlugin(const char *Argv0, Request &R, std::string &Problem) {
+Error findPlugin(const char *Argv0, Request &R) {
   if (!R.PluginPath.empty()) {
-    if (!sys::fs::exists(R.PluginPath)) {
-      Problem = "--coalesce-plugin=" + R.PluginPath + ": no such file";
-      return false;
-    }
-    return true;
+    if (!sys::fs::exists(R.PluginPath))
+      return createError("--coalesce-plugin=" + R.PluginPath +
+                         ": no such file");
+    return Error::success();
   }
   std::string Exe =
       sys::fs::getMainExecutable(Argv0, reinterpret_cast<void *>(&printUsage));
@@ -466,19 +531,29 @@ bool findPlugin(const char *Argv0, Request &R, std::string &Problem) {
     sys::path::append(P, Rel);
     if (sys::fs::exists(P)) {
       R.PluginPath = std::string(P);
-      return true;
+      return Error::success();
     }
     Tried.push_back(std::string(P));
   }
-  Problem = "cannot find coalesce.so (looked at " + join(Tried, " and ") +
-            "); give --coalesce-plugin=PATH";
-  return false;
+  return createError("cannot find coalesce.so (looked at " +
+                     join(Tried, " and ") + "); give --coalesce-plugin=PATH");
+}
+
+/// Finds and loads coalesce.so, which registers its options.
+Expected<PassPlugin> loadPlugin(const char *Argv0, Request &R) {
+  if (Error E = findPlugin(Argv0, R))
+    return E;
+  Expected<PassPlugin> Plugin = PassPlugin::Load(R.PluginPath);
+  if (!Plugin)
+    return createError("cannot load the plugin: " +
+                       toString(Plugin.takeError()));
+  return Plugin;
 }
 
 /// Parses the -mllvm words, once the plugin's options are registered.
-bool parseMllvmWords(const Request &R, std::string &Problem) {
+Error parseMllvmWords(const Request &R) {
   if (R.MllvmWords.empty())
-    return true;
+    return Error::success();
   std::vector<const char *> Argv{Tool};
   for (const std::string &W : R.MllvmWords)
     Argv.push_back(W.c_str());
@@ -487,20 +562,33 @@ bool parseMllvmWords(const Request &R, std::string &Problem) {
   if (!cl::ParseCommandLineOptions(int(Argv.size()), Argv.data(), "", &OS)) {
     // cl reports a bad value itself, on stderr, and leaves Msg empty.
     StringRef Why = StringRef(Msg).trim();
-    Problem = "-mllvm " + join(R.MllvmWords, " -mllvm ") + ": " +
-              (Why.empty() ? "rejected (above)" : Why.str());
-    return false;
+    return createError("-mllvm " + join(R.MllvmWords, " -mllvm ") + ": " +
+                       (Why.empty() ? "rejected (above)" : Why.str()));
   }
-  return true;
+  return Error::success();
 }
 
 //===----------------------------------------------------------------------===//
 // Step 3: reading, then one of the three compilations.
 //===----------------------------------------------------------------------===//
 
+/// What a crash of the bitcode reader on File says.
 std::string crashedOn(StringRef File) {
   return "cannot read '" + File.str() +
          "': LLVM's bitcode reader crashed on it (the file is damaged)";
+}
+
+/// Runs Read, which reads File, under the crash guard: a crash in it is an
+/// error naming the file, and an error it returns is said after Context.
+template <typename ReadT>
+auto readGuarded(StringRef File, const Twine &Context, ReadT Read)
+    -> decltype(Read()) {
+  std::optional<decltype(Read())> Result;
+  if (!survives([&] { Result.emplace(Read()); }, AfterwardsHandlers::Go))
+    return createError(crashedOn(File));
+  if (!*Result)
+    return createError(Context + toString(Result->takeError()));
+  return std::move(*Result);
 }
 
 /// Errors reported through the LLVM context (coalesce's among them), and
@@ -530,145 +618,84 @@ struct Diagnostics {
   }
 };
 
-/// The CPU of the target machine, from -march (x86) or -mcpu (the others),
-/// as clang reads them. Functions keep the "target-cpu" of their compile
-/// step; this one is the default for what has none.
-bool resolveCPU(const Request &R, const Triple &T, std::string &CPU,
-                std::string &Problem) {
-  CPU = codegen::getCPUStr();
-  if (T.isX86()) {
-    if (!R.Mcpu.empty()) {
-      Problem = "unsupported option '-mcpu=" + R.Mcpu + "' for target '" +
-                T.str() + "' (x86 takes -march=)";
-      return false;
-    }
-    if (!R.March.empty())
-      CPU = R.March == "native" ? sys::getHostCPUName().str() : R.March;
-    return true;
-  }
-  // Elsewhere -march names an architecture and extensions, which the
-  // functions' "target-features" already hold.
-  if (!R.Mcpu.empty())
-    CPU = R.Mcpu == "native" ? sys::getHostCPUName().str() : R.Mcpu;
-  return true;
+/// What a backend reads before it knows which compilation it is: the
+/// input's bytes, its ThinLTO module (none in a full-LTO input), and the
+/// index (null for an empty index file).
+struct BackendInputs {
+  std::unique_ptr<MemoryBuffer> Buffer;
+  std::optional<BitcodeModule> ThinModule;
+  std::unique_ptr<ModuleSummaryIndex> Index;
+};
+
+/// The input's ThinLTO module, if it has one; an error if it has no module
+/// at all.
+Expected<std::optional<BitcodeModule>> findThinModule(MemoryBufferRef Buffer,
+                                                      StringRef Input) {
+  Expected<std::vector<BitcodeModule>> BMs =
+      readGuarded(Input, "cannot read '" + Input + "': ",
+                  [&] { return getBitcodeModuleList(Buffer); });
+  if (!BMs)
+    return BMs.takeError();
+  if (BMs->empty())
+    return createError("cannot read '" + Input + "': no module in it");
+  if (BitcodeModule *BM = lto::findThinLTOModule(*BMs))
+    return std::optional<BitcodeModule>(*BM);
+  return std::optional<BitcodeModule>();
 }
 
-/// The reloc model clang would use: -fpic and kin, else -mllvm
-/// -relocation-model, else position independent where clang's default is
-/// PIE or PIC (Linux, Android, the BSDs, Fuchsia, Darwin), else the
-/// target's own default.
-std::optional<Reloc::Model> relocModel(const Request &R, const Triple &T) {
-  if (R.PIC)
-    return *R.PIC ? Reloc::PIC_ : Reloc::Static;
-  if (auto M = codegen::getExplicitRelocModel())
-    return M;
-  if (T.isOSLinux() || T.isAndroid() || T.isOSFreeBSD() || T.isOSOpenBSD() ||
-      T.isOSNetBSD() || T.isOSFuchsia() || T.isOSDarwin())
-    return Reloc::PIC_;
-  return std::nullopt;
+/// The index: the thin link's shard for the module, or null for an empty
+/// file (clang's "compile it on its own").
+Expected<std::unique_ptr<ModuleSummaryIndex>> readIndex(StringRef Path) {
+  if (!sys::fs::exists(Path))
+    return createError("cannot read the index '" + Path +
+                       "': no such file (the thin link writes it: ld.lld "
+                       "--thinlto-index-only)");
+  return readGuarded(Path, "cannot read the index '" + Path + "': ", [&] {
+    return getModuleSummaryIndexForFile(Path,
+                                        /*IgnoreEmptyThinLTOIndexFile=*/true);
+  });
 }
 
-/// The configuration of one backend: ld.lld's, with what the command line
-/// says. T is the module's target.
-bool makeConfig(const Request &R, const Triple &T, lto::Config &C,
-                std::string &Problem) {
-  // Target options as ld.lld initializes them (its objects are the ones to
-  // be the same as), then clang's reading of the command line.
-  C.Options = codegen::InitTargetOptionsFromCodeGenFlags(T);
-  C.Options.EmitAddrsig = R.Addrsig.value_or(T.isOSBinFormatELF());
-  C.Options.FunctionSections = R.FunctionSections.value_or(false);
-  C.Options.DataSections = R.DataSections.value_or(T.hasDefaultDataSections());
-  if (R.DebuggerTuning)
-    C.Options.DebuggerTuning = *R.DebuggerTuning;
-  if (R.Dwarf64)
-    C.Options.MCOptions.Dwarf64 = *R.Dwarf64;
-  if (R.CompressDebug)
-    C.Options.MCOptions.CompressDebugSections = *R.CompressDebug;
-  if (!resolveCPU(R, T, C.CPU, Problem))
-    return false;
-  C.MAttrs = codegen::getMAttrs();
-  C.RelocModel = relocModel(R, T);
-  C.CodeModel = codegen::getExplicitCodeModel();
-
-  // -O<n> as clang maps it: the optimization pipeline's level, code
-  // generation's level, and the loop options clang derives from it (-O1
-  // neither unrolls nor vectorizes; -Oz vectorizes straight-line code only).
-  C.OptLevel = R.OptLevel;
-  C.CGOptLevel = R.OptLevel == 0   ? CodeGenOptLevel::None
-                 : R.OptLevel == 1 ? CodeGenOptLevel::Less
-                 : R.OptLevel == 2 ? CodeGenOptLevel::Default
-                                   : CodeGenOptLevel::Aggressive;
-  C.PTO.LoopUnrolling = R.OptLevel > 1;
-  C.PTO.LoopInterleaving = R.OptLevel > 1;
-  C.PTO.LoopVectorization = R.OptLevel > 1 && R.SizeLevel != 'z';
-  C.PTO.SLPVectorization = R.OptLevel > 1;
-  C.SampleProfile = R.SampleProfile;
-  C.PassPlugins = {R.PluginPath};
-  return true;
+/// Reads the input (LLVM bitcode, with a module in it), then the index.
+Expected<BackendInputs> readInputs(const Request &R) {
+  BackendInputs In;
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
+      MemoryBuffer::getFile(R.Input, /*IsText=*/false,
+                            /*RequiresNullTerminator=*/false);
+  if (!Buffer)
+    return createError("cannot read '" + R.Input +
+                       "': " + Buffer.getError().message());
+  In.Buffer = std::move(*Buffer);
+  if (identify_magic(In.Buffer->getBuffer()) != file_magic::bitcode)
+    return createError("'" + R.Input +
+                       "' is not LLVM bitcode (a ThinLTO backend compiles "
+                       "the bitcode that clang -flto=thin -c wrote)");
+  Expected<std::optional<BitcodeModule>> Thin =
+      findThinModule(In.Buffer->getMemBufferRef(), R.Input);
+  if (!Thin)
+    return Thin.takeError();
+  In.ThinModule = *Thin;
+  Expected<std::unique_ptr<ModuleSummaryIndex>> Index = readIndex(R.Index);
+  if (!Index)
+    return Index.takeError();
+  In.Index = std::move(*Index);
+  return In;
 }
 
-/// The target machine for the compilations that are not a ThinLTO backend.
-std::unique_ptr<TargetMachine>
-makeTargetMachine(const lto::Config &C, const Triple &T, std::string &Problem) {
-  const Target *Tgt = TargetRegistry::lookupTarget(T, Problem);
-  if (!Tgt)
-    return nullptr;
-  std::string Features = join(C.MAttrs, ",");
-  return std::unique_ptr<TargetMachine>(Tgt->createTargetMachine(
-      T, C.CPU, Features, C.Options, C.RelocModel, C.CodeModel, C.CGOptLevel));
-}
+/// The three compilations, as in clang: an object with nothing in it, the
+/// per-module pipeline on its own, the ThinLTO backend proper.
+enum class Flow { Empty, Alone, ThinBackend };
 
-/// Compiles M outside ThinLTO. With Optimize, as clang compiles a module
-/// whose index file is empty: the per-module pipeline at -O<n>, with the
-/// plugin in it (which runs as under clang -fpass-plugin). Without, code
-/// generation only (the empty module of a skipped input).
-bool compileAlone(Module &M, const lto::Config &C, const Request &R,
-                  const PassPlugin &Plugin, bool Optimize,
-                  raw_pwrite_stream &OS, std::string &Problem) {
-  Triple T = M.getTargetTriple();
-  std::unique_ptr<TargetMachine> TM = makeTargetMachine(C, T, Problem);
-  if (!TM)
-    return false;
-  M.setDataLayout(TM->createDataLayout());
-  TargetLibraryInfoImpl TLII(T);
-
-  if (Optimize) {
-    std::optional<PGOOptions> PGO;
-    if (!R.SampleProfile.empty())
-      PGO = PGOOptions(R.SampleProfile, "", "", "", PGOOptions::SampleUse);
-    LoopAnalysisManager LAM;
-    FunctionAnalysisManager FAM;
-    CGSCCAnalysisManager CGAM;
-    ModuleAnalysisManager MAM;
-    PassBuilder PB(TM.get(), C.PTO, PGO);
-    Plugin.registerPassBuilderCallbacks(PB);
-    FAM.registerPass([&] { return TargetLibraryAnalysis(TLII); });
-    PB.registerModuleAnalyses(MAM);
-    PB.registerCGSCCAnalyses(CGAM);
-    PB.registerFunctionAnalyses(FAM);
-    PB.registerLoopAnalyses(LAM);
-    PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
-    OptimizationLevel Level = R.SizeLevel == 's'   ? OptimizationLevel::Os
-                              : R.SizeLevel == 'z' ? OptimizationLevel::Oz
-                              : R.OptLevel == 0    ? OptimizationLevel::O0
-                              : R.OptLevel == 1    ? OptimizationLevel::O1
-                              : R.OptLevel == 2    ? OptimizationLevel::O2
-                                                   : OptimizationLevel::O3;
-    ModulePassManager MPM = Level == OptimizationLevel::O0
-                                ? PB.buildO0DefaultPipeline(Level)
-                                : PB.buildPerModuleDefaultPipeline(Level);
-    MPM.run(M, MAM);
-  }
-
-  legacy::PassManager CodeGen;
-  CodeGen.add(new TargetLibraryInfoWrapperPass(TLII));
-  if (TM->addPassesToEmitFile(CodeGen, OS, nullptr,
-                              CodeGenFileType::ObjectFile)) {
-    Problem = "the target '" + T.str() + "' cannot write an object file";
-    return false;
-  }
-  CodeGen.run(M);
-  return true;
+/// Which compilation the inputs ask for: nothing for an input with no
+/// ThinLTO module or one the index says to skip, the module on its own
+/// for an empty index, else the ThinLTO backend.
+Flow chooseFlow(const BackendInputs &In) {
+  if (!In.ThinModule ||
+      (In.Index && In.Index->skipModuleByDistributedBackend()))
+    return Flow::Empty;
+  if (!In.Index)
+    return Flow::Alone;
+  return Flow::ThinBackend;
 }
 
 /// The name the index gives the input: the same file, spelled as the thin
@@ -699,52 +726,348 @@ size_t missingFromShard(const ModuleSummaryIndex &Index,
   return Missing;
 }
 
+/// For the ThinLTO backend, the module's name in its index, once the index
+/// is known to be this module's shard of a thin link; "" for the others.
+Expected<std::string> nameInShard(BackendInputs &In, Flow How,
+                                  const Request &R) {
+  if (How != Flow::ThinBackend)
+    return "";
+  const ModuleSummaryIndex &Index = *In.Index;
+  if (!Index.withGlobalValueDeadStripping())
+    return createError("'" + R.Index +
+                       "' is not an index shard of a thin link (it is a "
+                       "module's own summary; give the X.thinlto.bc that "
+                       "ld.lld --thinlto-index-only wrote)");
+  std::string Name = nameInIndex(Index, R.Input);
+  if (Name.empty()) {
+    std::vector<std::string> Known;
+    for (const auto &Entry : Index.modulePaths())
+      Known.push_back(Entry.first().str());
+    sort(Known);
+    return createError("the index '" + R.Index + "' does not describe '" +
+                       R.Input + "' (it names " + join(Known, ", ") + ")");
+  }
+  Expected<std::unique_ptr<ModuleSummaryIndex>> Own =
+      readGuarded(R.Input, "cannot read '" + R.Input + "': ",
+                  [&] { return In.ThinModule->getSummary(); });
+  if (!Own)
+    return Own.takeError();
+  if (size_t N = missingFromShard(Index, **Own, Name))
+    return createError("the index '" + R.Index + "' is not the shard of '" +
+                       R.Input + "': it lacks " + std::to_string(N) +
+                       " of its module's summaries (it is the shard of a "
+                       "module that imports from it)");
+  return Name;
+}
+
+/// Damage the reader lets through: the verifier that optimization runs
+/// first would stop the process with a crash report; said here, it is an
+/// error naming the file. (Broken debug information is not: LLVM drops it
+/// with a warning, as it does in process.)
+Error verifyInput(Module &M, StringRef Input) {
+  std::string Broken;
+  raw_string_ostream BrokenOS(Broken);
+  bool BrokenDebugInfo = false;
+  if (verifyModule(M, &BrokenOS, &BrokenDebugInfo))
+    return createError("cannot read '" + Input +
+                       "': the module in it does not pass the IR verifier "
+                       "(the file is damaged): " +
+                       StringRef(Broken).trim().split('\n').first);
+  return Error::success();
+}
+
+/// The module to compile: for an input compiled to nothing, what clang
+/// writes for it (a module with nothing in it, for the input's target);
+/// otherwise the input's, verified, and for the ThinLTO backend named as
+/// its shard names it.
+Expected<std::unique_ptr<Module>> readModule(BackendInputs &In, Flow How,
+                                             StringRef Name, const Request &R,
+                                             LLVMContext &Ctx) {
+  if (How == Flow::Empty) {
+    Expected<std::string> TripleText =
+        getBitcodeTargetTriple(In.Buffer->getMemBufferRef());
+    auto M = std::make_unique<Module>("empty", Ctx);
+    M->setTargetTriple(Triple(TripleText ? *TripleText : ""));
+    if (!TripleText)
+      consumeError(TripleText.takeError());
+    return M;
+  }
+  Expected<std::unique_ptr<Module>> M =
+      readGuarded(R.Input, "cannot read '" + R.Input + "': ",
+                  [&] { return In.ThinModule->parseModule(Ctx); });
+  if (!M)
+    return M.takeError();
+  if (Error E = verifyInput(**M, R.Input))
+    return E;
+  if (How == Flow::ThinBackend)
+    (*M)->setModuleIdentifier(Name);
+  return M;
+}
+
+/// --target: clang overrides the module's triple with it, and says so. A
+/// module with no triple is compiled for the host.
+void setTargetTriple(Module &M, const Request &R) {
+  if (!R.Target.empty()) {
+    Triple Wanted(Triple::normalize(R.Target));
+    if (Wanted != M.getTargetTriple()) {
+      if (R.WarnOverrideTriple)
+        WithColor::warning(errs(), Tool)
+            << "overriding the module target triple with " << Wanted.str()
+            << "\n";
+      M.setTargetTriple(Wanted);
+    }
+  }
+  if (M.getTargetTriple().empty())
+    M.setTargetTriple(Triple(sys::getDefaultTargetTriple()));
+}
+
+/// The CPU of the target machine, from -march (x86) or -mcpu (the others),
+/// as clang reads them. Functions keep the "target-cpu" of their compile
+/// step; this one is the default for what has none.
+Expected<std::string> resolveCPU(const Request &R, const Triple &T) {
+  std::string CPU = codegen::getCPUStr();
+  if (T.isX86()) {
+    if (!R.Mcpu.empty())
+      return createError("unsupported option '-mcpu=" + R.Mcpu +
+                         "' for target '" + T.str() + "' (x86 takes -march=)");
+    if (!R.March.empty())
+      CPU = R.March == "native" ? sys::getHostCPUName().str() : R.March;
+    return CPU;
+  }
+  // Elsewhere -march names an architecture and extensions, which the
+  // functions' "target-features" already hold.
+  if (!R.Mcpu.empty())
+    CPU = R.Mcpu == "native" ? sys::getHostCPUName().str() : R.Mcpu;
+  return CPU;
+}
+
+/// The reloc model clang would use: -fpic and kin, else -mllvm
+/// -relocation-model, else position independent where clang's default is
+/// PIE or PIC (Linux, Android, the BSDs, Fuchsia, Darwin), else the
+/// target's own default.
+std::optional<Reloc::Model> relocModel(const Request &R, const Triple &T) {
+  if (R.PIC)
+    return *R.PIC ? Reloc::PIC_ : Reloc::Static;
+  if (auto M = codegen::getExplicitRelocModel())
+    return M;
+  if (T.isOSLinux() || T.isAndroid() || T.isOSFreeBSD() || T.isOSOpenBSD() ||
+      T.isOSNetBSD() || T.isOSFuchsia() || T.isOSDarwin())
+    return Reloc::PIC_;
+  return std::nullopt;
+}
+
+/// The configuration of one backend: ld.lld's, with what the command line
+/// says. T is the module's target.
+Error makeConfig(const Request &R, const Triple &T, lto::Config &C) {
+  // Target options as ld.lld initializes them (its objects are the ones to
+  // be the same as), then clang's reading of the command line.
+  C.Options = codegen::InitTargetOptionsFromCodeGenFlags(T);
+  C.Options.EmitAddrsig = R.Addrsig.value_or(T.isOSBinFormatELF());
+  C.Options.FunctionSections = R.FunctionSections.value_or(false);
+  C.Options.DataSections = R.DataSections.value_or(T.hasDefaultDataSections());
+  if (R.DebuggerTuning)
+    C.Options.DebuggerTuning = *R.DebuggerTuning;
+  if (R.Dwarf64)
+    C.Options.MCOptions.Dwarf64 = *R.Dwarf64;
+  if (R.CompressDebug)
+    C.Options.MCOptions.CompressDebugSections = *R.CompressDebug;
+  Expected<std::string> CPU = resolveCPU(R, T);
+  if (!CPU)
+    return CPU.takeError();
+  C.CPU = std::move(*CPU);
+  C.MAttrs = codegen::getMAttrs();
+  C.RelocModel = relocModel(R, T);
+  C.CodeModel = codegen::getExplicitCodeModel();
+
+  // -O<n> as clang maps it: the optimization pipeline's level, code
+  // generation's level, and the loop options clang derives from it (-O1
+  // neither unrolls nor vectorizes; -Oz vectorizes straight-line code only).
+  C.OptLevel = R.OptLevel;
+  C.CGOptLevel = R.OptLevel == 0   ? CodeGenOptLevel::None
+                 : R.OptLevel == 1 ? CodeGenOptLevel::Less
+                 : R.OptLevel == 2 ? CodeGenOptLevel::Default
+                                   : CodeGenOptLevel::Aggressive;
+  C.PTO.LoopUnrolling = R.OptLevel > 1;
+  C.PTO.LoopInterleaving = R.OptLevel > 1;
+  C.PTO.LoopVectorization = R.OptLevel > 1 && R.SizeLevel != 'z';
+  C.PTO.SLPVectorization = R.OptLevel > 1;
+  C.SampleProfile = R.SampleProfile;
+  C.PassPlugins = {R.PluginPath};
+  return Error::success();
+}
+
+/// The target machine for the compilations that are not a ThinLTO backend.
+Expected<std::unique_ptr<TargetMachine>>
+makeTargetMachine(const lto::Config &C, const Triple &T) {
+  std::string Problem;
+  const Target *Tgt = TargetRegistry::lookupTarget(T, Problem);
+  if (!Tgt)
+    return createError(Problem);
+  std::string Features = join(C.MAttrs, ",");
+  std::unique_ptr<TargetMachine> TM(Tgt->createTargetMachine(
+      T, C.CPU, Features, C.Options, C.RelocModel, C.CodeModel, C.CGOptLevel));
+  if (!TM)
+    return createError("no target machine for '" + T.str() + "'");
+  return TM;
+}
+
+/// The per-module pipeline at -O<n>, as `clang -c` runs it on a module
+/// whose index file is empty, with the plugin in it (which runs as under
+/// clang -fpass-plugin).
+void optimizeAlone(Module &M, TargetMachine &TM, TargetLibraryInfoImpl &TLII,
+                   const lto::Config &C, const Request &R,
+                   const PassPlugin &Plugin) {
+  std::optional<PGOOptions> PGO;
+  if (!R.SampleProfile.empty())
+    PGO = PGOOptions(R.SampleProfile, "", "", "", PGOOptions::SampleUse);
+  LoopAnalysisManager LAM;
+  FunctionAnalysisManager FAM;
+  CGSCCAnalysisManager CGAM;
+  ModuleAnalysisManager MAM;
+  PassBuilder PB(&TM, C.PTO, PGO);
+  Plugin.registerPassBuilderCallbacks(PB);
+  FAM.registerPass([&] { return TargetLibraryAnalysis(TLII); });
+  PB.registerModuleAnalyses(MAM);
+  PB.registerCGSCCAnalyses(CGAM);
+  PB.registerFunctionAnalyses(FAM);
+  PB.registerLoopAnalyses(LAM);
+  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  OptimizationLevel Level = R.SizeLevel == 's'   ? OptimizationLevel::Os
+                            : R.SizeLevel == 'z' ? OptimizationLevel::Oz
+                            : R.OptLevel == 0    ? OptimizationLevel::O0
+                            : R.OptLevel == 1    ? OptimizationLevel::O1
+                            : R.OptLevel == 2    ? OptimizationLevel::O2
+                                                 : OptimizationLevel::O3;
+  ModulePassManager MPM = Level == OptimizationLevel::O0
+                              ? PB.buildO0DefaultPipeline(Level)
+                              : PB.buildPerModuleDefaultPipeline(Level);
+  MPM.run(M, MAM);
+}
+
+/// Compiles M outside ThinLTO: with Optimize, as clang compiles a module
+/// whose index file is empty (optimizeAlone); without, code generation
+/// only (the empty module of a skipped input).
+Error compileAlone(Module &M, const lto::Config &C, const Request &R,
+                   const PassPlugin &Plugin, bool Optimize,
+                   raw_pwrite_stream &OS) {
+  Triple T = M.getTargetTriple();
+  Expected<std::unique_ptr<TargetMachine>> TM = makeTargetMachine(C, T);
+  if (!TM)
+    return TM.takeError();
+  M.setDataLayout((*TM)->createDataLayout());
+  TargetLibraryInfoImpl TLII(T);
+  if (Optimize)
+    optimizeAlone(M, **TM, TLII, C, R, Plugin);
+
+  legacy::PassManager CodeGen;
+  CodeGen.add(new TargetLibraryInfoWrapperPass(TLII));
+  if ((*TM)->addPassesToEmitFile(CodeGen, OS, nullptr,
+                                 CodeGenFileType::ObjectFile))
+    return createError("the target '" + T.str() +
+                       "' cannot write an object file");
+  CodeGen.run(M);
+  return Error::success();
+}
+
+/// The ThinLTO backend proper: lto::thinBackend promotes, internalizes,
+/// imports what the shard lists (reading the other modules from the paths
+/// the index records), optimizes and generates code, with the plugin in
+/// C.PassPlugins.
+Error compileThinBackend(Module &M, const ModuleSummaryIndex &Index,
+                         StringRef Name, const lto::Config &C,
+                         const Request &R, SmallString<0> &Object) {
+  DenseMap<StringRef, GVSummaryMapTy> DefinedPerModule;
+  Index.collectDefinedGVSummariesPerModule(DefinedPerModule);
+  FunctionImporter::ImportIDTable ImportIDs;
+  FunctionImporter::ImportMapTy ImportList(ImportIDs);
+  lto::initImportList(M, Index, ImportList);
+  auto AddStream = [&](size_t, const Twine &) {
+    return std::make_unique<CachedFileStream>(
+        std::make_unique<raw_svector_ostream>(Object));
+  };
+  if (Error E = lto::thinBackend(C, /*Task=*/0, AddStream, M, Index,
+                                 ImportList, DefinedPerModule[Name],
+                                 /*ModuleMap=*/nullptr,
+                                 /*CodeGenOnly=*/false))
+    return createError("ThinLTO backend of '" + R.Input +
+                       "' failed: " + toString(std::move(E)));
+  return Error::success();
+}
+
+/// The compilation the flow asks for, into memory.
+Expected<SmallString<0>> compile(Flow How, Module &M, const BackendInputs &In,
+                                 StringRef Name, const lto::Config &C,
+                                 const Request &R, const PassPlugin &Plugin) {
+  SmallString<0> Object;
+  if (How == Flow::ThinBackend) {
+    if (Error E = compileThinBackend(M, *In.Index, Name, C, R, Object))
+      return E;
+  } else {
+    raw_svector_ostream OS(Object);
+    if (Error E = compileAlone(M, C, R, Plugin, How == Flow::Alone, OS))
+      return E;
+  }
+  return Object;
+}
+
+//===----------------------------------------------------------------------===//
+// Step 4: the output.
+//===----------------------------------------------------------------------===//
+
 /// Writes Bytes to Path through a temporary file renamed over it (to
 /// standard output for "-", as clang).
-bool writeOutput(StringRef Path, StringRef Bytes, std::string &Problem) {
+Error writeOutput(StringRef Path, StringRef Bytes) {
   if (Path == "-") {
     outs() << Bytes;
     outs().flush();
-    return true;
+    return Error::success();
   }
   Expected<sys::fs::TempFile> Temp =
       sys::fs::TempFile::create(Path + ".tmp-%%%%%%");
-  if (!Temp) {
-    Problem =
-        "cannot write '" + Path.str() + "': " + toString(Temp.takeError());
-    return false;
-  }
+  if (!Temp)
+    return createError("cannot write '" + Path +
+                       "': " + toString(Temp.takeError()));
   raw_fd_ostream OS(Temp->FD, /*shouldClose=*/false);
   OS << Bytes;
   OS.flush();
   if (OS.has_error()) {
-    Problem = "cannot write '" + Path.str() + "': " + OS.error().message();
+    std::string Why = OS.error().message();
     OS.clear_error();
     consumeError(Temp->discard());
-    return false;
+    return createError("cannot write '" + Path + "': " + Why);
   }
-  if (Error E = Temp->keep(Path)) {
-    Problem = "cannot write '" + Path.str() + "': " + toString(std::move(E));
-    return false;
-  }
-  return true;
-}
-
-int fail(const Twine &Message) {
-  WithColor::error(errs(), Tool) << Message << "\n";
-  return 1;
+  if (Error E = Temp->keep(Path))
+    return createError("cannot write '" + Path +
+                       "': " + toString(std::move(E)));
+  return Error::success();
 }
 
 //===----------------------------------------------------------------------===//
 // The link's report, from the reports of its backends.
 //===----------------------------------------------------------------------===//
 
+/// One backend's JSON report, read from In.
+Expected<coalesce::Report> readReportFile(const std::string &In) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer = MemoryBuffer::getFile(In);
+  if (!Buffer)
+    return createError("cannot read '" + In +
+                       "': " + Buffer.getError().message());
+  Expected<json::Value> V = json::parse((*Buffer)->getBuffer());
+  if (!V)
+    return createError("'" + In + "' is not JSON: " + toString(V.takeError()));
+  std::string Why;
+  std::optional<coalesce::Report> R = coalesce::readReport(*V, Why);
+  if (!R)
+    return createError("'" + In + "' is not a coalesce report: " + Why);
+  return std::move(*R);
+}
+
 /// `coalesce-backend --merge-reports -o OUT IN...`: the JSON reports the
 /// backends of one link wrote (-coalesce-report={output}.json) put
 /// together as ld.lld puts its in-process backends' together, module by
 /// module in the order of their names: the same bytes as the report of
 /// the same link in process.
-int mergeReports(ArrayRef<const char *> Args) {
+Error mergeReports(ArrayRef<const char *> Args) {
   std::string Out;
   std::vector<std::string> Inputs;
   for (size_t I = 0; I < Args.size(); ++I) {
@@ -752,41 +1075,32 @@ int mergeReports(ArrayRef<const char *> Args) {
     if (A == "-o" && I + 1 < Args.size())
       Out = Args[++I];
     else if (A.starts_with("-"))
-      return fail("--merge-reports: unknown option '" + A.str() +
-                  "' (usage: --merge-reports -o OUT.json IN.json...)");
+      return createError("--merge-reports: unknown option '" + A +
+                         "' (usage: --merge-reports -o OUT.json IN.json...)");
     else
       Inputs.push_back(A.str());
   }
   if (Out.empty() || Inputs.empty())
-    return fail("--merge-reports: usage: --merge-reports -o OUT.json "
-                "IN.json...");
+    return createError("--merge-reports: usage: --merge-reports -o OUT.json "
+                       "IN.json...");
   std::vector<coalesce::Report> Parts;
   for (const std::string &In : Inputs) {
-    ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer = MemoryBuffer::getFile(In);
-    if (!Buffer)
-      return fail("cannot read '" + In + "': " + Buffer.getError().message());
-    Expected<json::Value> V = json::parse((*Buffer)->getBuffer());
-    if (!V)
-      return fail("'" + In + "' is not JSON: " + toString(V.takeError()));
-    std::string Why;
-    std::optional<coalesce::Report> R = coalesce::readReport(*V, Why);
+    Expected<coalesce::Report> R = readReportFile(In);
     if (!R)
-      return fail("'" + In + "' is not a coalesce report: " + Why);
+      return R.takeError();
     Parts.push_back(std::move(*R));
   }
   std::string Why;
   std::optional<coalesce::Report> All =
       coalesce::combineModuleReports(Parts, Why);
   if (!All)
-    return fail("--merge-reports: " + Why);
-  std::string Text;
-  raw_string_ostream OS(Text);
-  OS << formatv("{0:2}", All->toJSON()) << "\n";
-  std::string Problem;
-  if (!writeOutput(Out, Text, Problem))
-    return fail(Problem);
-  return 0;
+    return createError("--merge-reports: " + Why);
+  return writeOutput(Out, reportText(*All));
 }
+
+//===----------------------------------------------------------------------===//
+// The steps, in order.
+//===----------------------------------------------------------------------===//
 
 /// "{output}" in coalesce's report option stands for the object this
 /// backend writes, so that each backend of a link writes a report of its
@@ -807,220 +1121,92 @@ void nameReportsAfterOutput(Request &R) {
       setenv("COALESCE_OPTIONS", Expand(Env).c_str(), /*overwrite=*/1);
 }
 
-int run(int Argc, char **Argv) {
-  if (Argc > 1 && StringRef(Argv[1]) == "--merge-reports")
-    return mergeReports(ArrayRef<const char *>(Argv + 2, Argc - 2));
-  if (Argc > 1 && StringRef(Argv[1]) == "--scan")
-    return coalesce::scanAction(ArrayRef<const char *>(Argv + 2, Argc - 2),
-                                writeOutput);
-  Request R;
-  std::string Problem;
-  if (!parseCommandLine(ArrayRef<const char *>(Argv + 1, Argc - 1), R, Problem))
-    return fail(Problem);
-  if (R.Help) {
-    printUsage(outs());
-    return 0;
-  }
-  nameReportsAfterOutput(R);
-
+/// Every target LLVM was built with: the module's triple chooses.
+void initializeTargets() {
   InitializeAllTargetInfos();
   InitializeAllTargets();
   InitializeAllTargetMCs();
   InitializeAllAsmPrinters();
   InitializeAllAsmParsers();
+}
 
-  // Step 2.
-  if (!findPlugin(Argv[0], R, Problem))
-    return fail(Problem);
-  Expected<PassPlugin> Plugin = PassPlugin::Load(R.PluginPath);
+/// The backend of one module (Args: the words after argv[0]), step by
+/// step as the comment at the top of the file tells them.
+Error runBackend(const char *Argv0, ArrayRef<const char *> Args) {
+  // Step 1: the command line, read as clang reads a backend's.
+  Expected<Request> R = parseCommandLine(Args);
+  if (!R)
+    return R.takeError();
+  if (R->Help) {
+    printUsage(outs());
+    return Error::success();
+  }
+  nameReportsAfterOutput(*R);
+  initializeTargets();
+
+  // Step 2: coalesce.so, then the -mllvm words (its options among them).
+  Expected<PassPlugin> Plugin = loadPlugin(Argv0, *R);
   if (!Plugin)
-    return fail("cannot load the plugin: " + toString(Plugin.takeError()));
-  if (!parseMllvmWords(R, Problem))
-    return fail(Problem);
+    return Plugin.takeError();
+  if (Error E = parseMllvmWords(*R))
+    return E;
 
-  // Step 3: read the input and the index.
+  // Step 3: the input and the index, read in a context whose diagnostics
+  // are printed as clang prints its own and whose errors void the output.
   Diagnostics Diags;
   lto::Config C;
   C.DiagHandler = [&Diags](const DiagnosticInfo &DI) { Diags.handle(DI); };
   lto::LTOLLVMContext Ctx(C);
+  Expected<BackendInputs> In = readInputs(*R);
+  if (!In)
+    return In.takeError();
 
-  ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
-      MemoryBuffer::getFile(R.Input, /*IsText=*/false,
-                            /*RequiresNullTerminator=*/false);
-  if (!Buffer)
-    return fail("cannot read '" + R.Input +
-                "': " + Buffer.getError().message());
-  if (identify_magic((*Buffer)->getBuffer()) != file_magic::bitcode)
-    return fail("'" + R.Input +
-                "' is not LLVM bitcode (a ThinLTO backend "
-                "compiles the bitcode that clang -flto=thin -c wrote)");
+  // Which compilation; for the ThinLTO backend, the module's name in the
+  // shard, which must be its own.
+  Flow How = chooseFlow(*In);
+  Expected<std::string> Name = nameInShard(*In, How, *R);
+  if (!Name)
+    return Name.takeError();
 
-  std::optional<BitcodeModule> ThinModule;
-  bool HasModules = false;
-  Problem.clear();
-  if (!survives([&] {
-        Expected<std::vector<BitcodeModule>> BMs =
-            getBitcodeModuleList((*Buffer)->getMemBufferRef());
-        if (!BMs) {
-          Problem = toString(BMs.takeError());
-          return;
-        }
-        HasModules = !BMs->empty();
-        if (BitcodeModule *BM = lto::findThinLTOModule(*BMs))
-          ThinModule = *BM;
-      }, AfterwardsHandlers::Go))
-    return fail(crashedOn(R.Input));
-  if (!Problem.empty() || !HasModules)
-    return fail("cannot read '" + R.Input + "': " +
-                (Problem.empty() ? std::string("no module in it") : Problem));
+  // The module, its target, and the configuration for that target.
+  Expected<std::unique_ptr<Module>> M = readModule(*In, How, *Name, *R, Ctx);
+  if (!M)
+    return M.takeError();
+  setTargetTriple(**M, *R);
+  if (Error E = makeConfig(*R, (*M)->getTargetTriple(), C))
+    return E;
 
-  std::unique_ptr<ModuleSummaryIndex> Index;
-  if (!sys::fs::exists(R.Index))
-    return fail("cannot read the index '" + R.Index +
-                "': no such file (the thin link writes it: ld.lld "
-                "--thinlto-index-only)");
-  if (!survives([&] {
-        Expected<std::unique_ptr<ModuleSummaryIndex>> I =
-            getModuleSummaryIndexForFile(R.Index,
-                                         /*IgnoreEmptyThinLTOIndexFile=*/true);
-        if (I)
-          Index = std::move(*I);
-        else
-          Problem = toString(I.takeError());
-      }, AfterwardsHandlers::Go))
-    return fail(crashedOn(R.Index));
-  if (!Problem.empty())
-    return fail("cannot read the index '" + R.Index + "': " + Problem);
-
-  // Which compilation, then the module itself.
-  enum class Flow { Empty, Alone, ThinBackend } How;
-  if (!ThinModule || (Index && Index->skipModuleByDistributedBackend()))
-    How = Flow::Empty;
-  else if (!Index)
-    How = Flow::Alone;
-  else
-    How = Flow::ThinBackend;
-
-  std::string Name;
-  if (How == Flow::ThinBackend) {
-    if (!Index->withGlobalValueDeadStripping())
-      return fail("'" + R.Index +
-                  "' is not an index shard of a thin link "
-                  "(it is a module's own summary; give the X.thinlto.bc "
-                  "that ld.lld --thinlto-index-only wrote)");
-    Name = nameInIndex(*Index, R.Input);
-    if (Name.empty()) {
-      std::vector<std::string> Known;
-      for (const auto &Entry : Index->modulePaths())
-        Known.push_back(Entry.first().str());
-      sort(Known);
-      return fail("the index '" + R.Index + "' does not describe '" + R.Input +
-                  "' (it names " + join(Known, ", ") + ")");
-    }
-    std::unique_ptr<ModuleSummaryIndex> Own;
-    if (!survives([&] {
-          Expected<std::unique_ptr<ModuleSummaryIndex>> S =
-              ThinModule->getSummary();
-          if (S)
-            Own = std::move(*S);
-          else
-            Problem = toString(S.takeError());
-        }, AfterwardsHandlers::Go))
-      return fail(crashedOn(R.Input));
-    if (!Own)
-      return fail("cannot read '" + R.Input + "': " + Problem);
-    if (size_t N = missingFromShard(*Index, *Own, Name))
-      return fail("the index '" + R.Index + "' is not the shard of '" +
-                  R.Input + "': it lacks " + std::to_string(N) + " of its " +
-                  "module's summaries (it is the shard of a module that " +
-                  "imports from it)");
-  }
-
-  std::unique_ptr<Module> M;
-  if (How == Flow::Empty) {
-    // What clang writes for it: a module with nothing in it, for the target
-    // of the input.
-    Expected<std::string> TripleText =
-        getBitcodeTargetTriple((*Buffer)->getMemBufferRef());
-    M = std::make_unique<Module>("empty", Ctx);
-    M->setTargetTriple(Triple(TripleText ? *TripleText : ""));
-    if (!TripleText)
-      consumeError(TripleText.takeError());
-  } else {
-    if (!survives([&] {
-          Expected<std::unique_ptr<Module>> MOrErr =
-              ThinModule->parseModule(Ctx);
-          if (MOrErr)
-            M = std::move(*MOrErr);
-          else
-            Problem = toString(MOrErr.takeError());
-        }, AfterwardsHandlers::Go))
-      return fail(crashedOn(R.Input));
-    if (!M)
-      return fail("cannot read '" + R.Input + "': " + Problem);
-    // Damage the reader lets through: the verifier that optimization runs
-    // first would stop the process with a crash report; said here, it is
-    // an error naming the file. (Broken debug information is not: LLVM
-    // drops it with a warning, as it does in process.)
-    std::string Broken;
-    raw_string_ostream BrokenOS(Broken);
-    bool BrokenDebugInfo = false;
-    if (verifyModule(*M, &BrokenOS, &BrokenDebugInfo))
-      return fail("cannot read '" + R.Input +
-                  "': the module in it does not pass the IR verifier (the "
-                  "file is damaged): " +
-                  StringRef(Broken).trim().split('\n').first);
-    if (How == Flow::ThinBackend)
-      M->setModuleIdentifier(Name);
-  }
-
-  // --target: clang overrides the module's triple with it, and says so.
-  if (!R.Target.empty()) {
-    Triple Wanted(Triple::normalize(R.Target));
-    if (Wanted != M->getTargetTriple()) {
-      if (R.WarnOverrideTriple)
-        WithColor::warning(errs(), Tool)
-            << "overriding the module target triple with " << Wanted.str()
-            << "\n";
-      M->setTargetTriple(Wanted);
-    }
-  }
-  if (M->getTargetTriple().empty())
-    M->setTargetTriple(Triple(sys::getDefaultTargetTriple()));
-  if (!makeConfig(R, M->getTargetTriple(), C, Problem))
-    return fail(Problem);
-
-  // Step 3, the compilation, into memory.
-  SmallString<0> Object;
-  if (How == Flow::ThinBackend) {
-    DenseMap<StringRef, GVSummaryMapTy> DefinedPerModule;
-    Index->collectDefinedGVSummariesPerModule(DefinedPerModule);
-    FunctionImporter::ImportIDTable ImportIDs;
-    FunctionImporter::ImportMapTy ImportList(ImportIDs);
-    lto::initImportList(*M, *Index, ImportList);
-    auto AddStream = [&](size_t, const Twine &) {
-      return std::make_unique<CachedFileStream>(
-          std::make_unique<raw_svector_ostream>(Object));
-    };
-    if (Error E = lto::thinBackend(C, /*Task=*/0, AddStream, *M, *Index,
-                                   ImportList, DefinedPerModule[Name],
-                                   /*ModuleMap=*/nullptr,
-                                   /*CodeGenOnly=*/false))
-      return fail("ThinLTO backend of '" + R.Input +
-                  "' failed: " + toString(std::move(E)));
-  } else {
-    raw_svector_ostream OS(Object);
-    if (!compileAlone(*M, C, R, *Plugin, How == Flow::Alone, OS, Problem))
-      return fail(Problem);
-  }
+  // The compilation, into memory.
+  Expected<SmallString<0>> Object =
+      compile(How, **M, *In, *Name, C, *R, *Plugin);
+  if (!Object)
+    return Object.takeError();
   if (Diags.HadError)
-    return fail("no output written: the compilation of '" + R.Input +
-                "' reported errors");
+    return createError("no output written: the compilation of '" + R->Input +
+                       "' reported errors");
 
-  // Step 4.
-  if (!writeOutput(R.Output, Object, Problem))
-    return fail(Problem);
-  return 0;
+  // Step 4: the object, written now that everything succeeded.
+  return writeOutput(R->Output, *Object);
+}
+
+/// The tool's three actions: putting the backends' reports together, the
+/// cross-module scan before the backends, and a backend.
+Error run(int Argc, char **Argv) {
+  ArrayRef<const char *> Args(Argv + 1, Argc - 1);
+  if (!Args.empty() && StringRef(Args[0]) == "--merge-reports")
+    return mergeReports(Args.drop_front());
+  if (!Args.empty() && StringRef(Args[0]) == "--scan")
+    return coalesce::scanAction(Args.drop_front(), writeOutput);
+  return runBackend(Argv[0], Args);
+}
+
+/// The one place the tool says what went wrong: `coalesce-backend: error:`
+/// and the message, per error. Returns the exit code.
+int reportError(Error E) {
+  handleAllErrors(std::move(E), [](const ErrorInfoBase &EI) {
+    WithColor::error(errs(), Tool) << EI.message() << "\n";
+  });
+  return 1;
 }
 
 } // namespace
@@ -1028,5 +1214,7 @@ int run(int Argc, char **Argv) {
 int main(int Argc, char **Argv) {
   InitLLVM X(Argc, Argv); // Its destructor shuts LLVM down: coalesce's
                           // report of the module is written then.
-  return run(Argc, Argv);
+  if (Error E = run(Argc, Argv))
+    return reportError(std::move(E));
+  return 0;
 }

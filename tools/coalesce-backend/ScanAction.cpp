@@ -33,7 +33,6 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Threading.h"
-#include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <memory>
@@ -44,10 +43,10 @@ namespace coalesce {
 
 namespace {
 
-int scanFailure(const Twine &Message) {
-  WithColor::error(errs(), "coalesce-backend") << "--scan: " << Message
-                                               << "\n";
-  return 1;
+/// An error of the scan, said in Message (scanAction puts "--scan: "
+/// before it).
+Error createError(const Twine &Message) {
+  return createStringError(inconvertibleErrorCode(), Message);
 }
 
 constexpr const char *Usage =
@@ -59,29 +58,25 @@ constexpr const char *Usage =
 /// backend finds its part of the
 /// plan. OFFSET is where the member's header starts. Other members (native
 /// objects) are not the link's LTO modules.
-bool addArchiveMembers(const std::string &Path, MemoryBufferRef Whole,
-                       std::vector<ScanInput> &Inputs,
-                       std::vector<std::unique_ptr<object::Archive>> &Keep,
-                       std::string &Why) {
+Error addArchiveMembers(const std::string &Path, MemoryBufferRef Whole,
+                        std::vector<ScanInput> &Inputs,
+                        std::vector<std::unique_ptr<object::Archive>> &Keep) {
   Expected<std::unique_ptr<object::Archive>> A =
       object::Archive::create(Whole);
-  if (!A) {
-    Why = "'" + Path + "': " + toString(A.takeError());
-    return false;
-  }
-  if ((*A)->isThin()) {
-    Why = "'" + Path + "': a thin archive (give the scan its members)";
-    return false;
-  }
+  if (!A)
+    return createError("'" + Path + "': " + toString(A.takeError()));
+  if ((*A)->isThin())
+    return createError("'" + Path +
+                       "': a thin archive (give the scan its members)");
   Error Err = Error::success();
   for (const object::Archive::Child &C : (*A)->children(Err)) {
     Expected<MemoryBufferRef> Member = C.getMemoryBufferRef();
     Expected<StringRef> Name = C.getName();
     if (!Member || !Name) {
-      Why = "'" + Path + "': a damaged member";
       consumeError(Member.takeError());
       consumeError(Name.takeError());
-      return false;
+      consumeError(std::move(Err));
+      return createError("'" + Path + "': a damaged member");
     }
     if (identify_magic(Member->getBuffer()) != file_magic::bitcode)
       continue;
@@ -90,12 +85,10 @@ bool addArchiveMembers(const std::string &Path, MemoryBufferRef Whole,
                           std::to_string(Offset) + ")",
                       *Member});
   }
-  if (Err) {
-    Why = "'" + Path + "': " + toString(std::move(Err));
-    return false;
-  }
+  if (Err)
+    return createError("'" + Path + "': " + toString(std::move(Err)));
   Keep.push_back(std::move(*A));
-  return true;
+  return Error::success();
 }
 
 /// Leaves out the archive members (FromArchive) an ld.lld link of Inputs
@@ -104,11 +97,10 @@ bool addArchiveMembers(const std::string &Path, MemoryBufferRef Whole,
 /// ld.lld remembers an archive's symbols). The roots are the objects'
 /// undefined symbols and main. A member left out gets no backend: a family
 /// planned with it would pay a shared body for fewer members than priced.
-/// Returns how many were left out; Why says why the symbols of an input
-/// could not be read.
-size_t leaveOutUnlinkedMembers(std::vector<ScanInput> &Inputs,
-                               const std::vector<bool> &FromArchive,
-                               std::string &Why) {
+/// Returns how many were left out, or why the symbols of an input could
+/// not be read.
+Expected<size_t> leaveOutUnlinkedMembers(std::vector<ScanInput> &Inputs,
+                                         const std::vector<bool> &FromArchive) {
   struct Symbols {
     std::vector<std::string> Defined, Needed;
   };
@@ -117,10 +109,8 @@ size_t leaveOutUnlinkedMembers(std::vector<ScanInput> &Inputs,
   for (size_t I = 0; I != Inputs.size(); ++I) {
     Expected<std::unique_ptr<lto::InputFile>> F =
         lto::InputFile::create(Inputs[I].Bitcode);
-    if (!F) {
-      Why = Inputs[I].Module + ": " + toString(F.takeError());
-      return 0;
-    }
+    if (!F)
+      return createError(Inputs[I].Module + ": " + toString(F.takeError()));
     for (const lto::InputFile::Symbol &Sym : (*F)->symbols()) {
       if (!Sym.isUndefined())
         Of[I].Defined.push_back(Sym.getName().str());
@@ -166,108 +156,146 @@ size_t leaveOutUnlinkedMembers(std::vector<ScanInput> &Inputs,
   return LeftOut;
 }
 
-} // namespace
-
-int scanAction(ArrayRef<const char *> Args,
-               function_ref<bool(StringRef, StringRef, std::string &)> Write) {
+/// What the scan is asked for: its own options, coalesce's (from
+/// COALESCE_OPTIONS, then from the arguments, as the backends read them),
+/// and the link's inputs.
+struct ScanRequest {
   std::string Out;
   unsigned Jobs = 0;
   bool Verbose = false, LinkerFoldsIdentical = false;
   HostOptions Host;
+  std::vector<std::string> Paths;
+};
+
+Expected<ScanRequest> parseScanArgs(ArrayRef<const char *> Args) {
+  ScanRequest R;
   Expected<std::vector<std::string>> EnvWords = environmentOptionWords();
   if (!EnvWords)
-    return scanFailure(toString(EnvWords.takeError()));
+    return EnvWords.takeError();
   for (const std::string &W : *EnvWords)
-    if (Error E = setOptionWord(Host, W))
-      return scanFailure("COALESCE_OPTIONS: " + toString(std::move(E)));
-  std::vector<std::string> Paths;
+    if (Error E = setOptionWord(R.Host, W))
+      return createError("COALESCE_OPTIONS: " + toString(std::move(E)));
   for (size_t I = 0; I < Args.size(); ++I) {
     StringRef A = Args[I];
     if (A == "-mllvm" && I + 1 < Args.size())
       A = Args[++I];
     if (A.ltrim('-').starts_with("coalesce-")) {
-      if (Error E = setOptionWord(Host, A))
-        return scanFailure(toString(std::move(E)));
+      if (Error E = setOptionWord(R.Host, A))
+        return E;
     } else if (A == "-o" && I + 1 < Args.size()) {
-      Out = Args[++I];
+      R.Out = Args[++I];
     } else if (A == "-j" && I + 1 < Args.size()) {
-      if (StringRef(Args[++I]).getAsInteger(10, Jobs) || Jobs == 0)
-        return scanFailure("-j takes a positive number of threads");
+      if (StringRef(Args[++I]).getAsInteger(10, R.Jobs) || R.Jobs == 0)
+        return createError("-j takes a positive number of threads");
     } else if (A == "-v") {
-      Verbose = true;
+      R.Verbose = true;
     } else if (A == "--icf") {
-      LinkerFoldsIdentical = true;
+      R.LinkerFoldsIdentical = true;
     } else if (A.starts_with("-")) {
-      return scanFailure("unknown option '" + A + "' (" + Usage + ")");
+      return createError("unknown option '" + A + "' (" + Usage + ")");
     } else {
-      Paths.push_back(A.str());
+      R.Paths.push_back(A.str());
     }
   }
-  if (Out.empty() || Paths.empty())
-    return scanFailure(Usage);
+  if (R.Out.empty() || R.Paths.empty())
+    return createError(Usage);
+  return R;
+}
 
+/// The link's modules, and the files they are read from (kept while the
+/// scan reads them).
+struct ScanFiles {
   std::vector<std::unique_ptr<MemoryBuffer>> Buffers;
   std::vector<std::unique_ptr<object::Archive>> Archives;
   std::vector<ScanInput> Inputs;
-  std::vector<bool> FromArchive;
+  std::vector<bool> FromArchive; ///< Per input.
+};
+
+/// Reads the bitcode objects and archives at Paths; of an archive, its
+/// bitcode members, named as ld.lld names them.
+Expected<ScanFiles> readScanFiles(const std::vector<std::string> &Paths) {
+  ScanFiles F;
   for (const std::string &P : Paths) {
     ErrorOr<std::unique_ptr<MemoryBuffer>> B = MemoryBuffer::getFile(P);
     if (!B)
-      return scanFailure("cannot read '" + P + "': " + B.getError().message());
+      return createError("cannot read '" + P + "': " + B.getError().message());
     MemoryBufferRef Whole = (*B)->getMemBufferRef();
-    Buffers.push_back(std::move(*B));
+    F.Buffers.push_back(std::move(*B));
     file_magic Magic = identify_magic(Whole.getBuffer());
     if (Magic == file_magic::bitcode) {
-      Inputs.push_back({P, Whole});
-      FromArchive.push_back(false);
+      F.Inputs.push_back({P, Whole});
+      F.FromArchive.push_back(false);
       continue;
     }
     if (Magic != file_magic::archive)
-      return scanFailure("'" + P + "' is neither LLVM bitcode nor an archive "
-                         "(the scan reads the modules of a ThinLTO link, as "
-                         "compiled with -flto=thin)");
-    // An archive's bitcode members, named as ld.lld names them.
-    std::string Why;
-    if (!addArchiveMembers(P, Whole, Inputs, Archives, Why))
-      return scanFailure(Why);
-    FromArchive.resize(Inputs.size(), true);
+      return createError("'" + P +
+                         "' is neither LLVM bitcode nor an archive (the scan "
+                         "reads the modules of a ThinLTO link, as compiled "
+                         "with -flto=thin)");
+    if (Error E = addArchiveMembers(P, Whole, F.Inputs, F.Archives))
+      return E;
+    F.FromArchive.resize(F.Inputs.size(), true);
   }
-  // Only what the link takes of the archives.
-  std::string Why;
-  size_t LeftOut = leaveOutUnlinkedMembers(Inputs, FromArchive, Why);
-  if (!Why.empty())
-    return scanFailure(Why);
+  return F;
+}
 
-  ScanOptions Options = scanOptionsFrom(Host);
-  Options.LinkerFoldsIdentical = LinkerFoldsIdentical;
-  Options.Threads =
-      Jobs ? Jobs : heavyweight_hardware_concurrency().compute_thread_count();
+/// -v: what the scan read and planned, on standard error.
+void printSummary(const CrossModulePlan &Plan, size_t Modules,
+                  size_t LeftOut) {
+  size_t Members = 0;
+  for (const Family &F : Plan.Families)
+    Members += F.Members.size();
+  if (LeftOut)
+    errs() << "coalesce-backend --scan: " << LeftOut
+           << " archive members the link would not take left out\n";
+  errs() << "coalesce-backend --scan: " << Modules << " modules, "
+         << Plan.Families.size() << " families planned (" << Members
+         << " functions), " << Plan.Missed.size() << " left apart\n";
+  for (const MissedRecord &M : Plan.Missed)
+    errs() << "  left apart: '" << M.Function << "' with '" << M.Other
+           << "': " << M.Reason << "\n";
+}
+
+/// The scan: its arguments, the link's modules (only what the link takes
+/// of the archives), the plan, written to the output.
+Error scan(ArrayRef<const char *> Args,
+           function_ref<Error(StringRef, StringRef)> Write) {
+  Expected<ScanRequest> R = parseScanArgs(Args);
+  if (!R)
+    return R.takeError();
+  Expected<ScanFiles> Files = readScanFiles(R->Paths);
+  if (!Files)
+    return Files.takeError();
+  Expected<size_t> LeftOut =
+      leaveOutUnlinkedMembers(Files->Inputs, Files->FromArchive);
+  if (!LeftOut)
+    return LeftOut.takeError();
+
+  ScanOptions Options = scanOptionsFrom(R->Host);
+  Options.LinkerFoldsIdentical = R->LinkerFoldsIdentical;
+  Options.Threads = R->Jobs ? R->Jobs
+                            : heavyweight_hardware_concurrency()
+                                  .compute_thread_count();
   // A damaged module may crash LLVM's reader: an error naming it instead.
   Options.Guard = [](function_ref<void()> Work) {
     return survives(Work, AfterwardsHandlers::Go);
   };
   CrossModulePlan Plan;
-  std::string Error;
-  if (!scanModules(Inputs, Options, Plan, Error))
-    return scanFailure(Error);
-  if (Verbose) {
-    size_t Members = 0;
-    for (const Family &F : Plan.Families)
-      Members += F.Members.size();
-    if (LeftOut)
-      errs() << "coalesce-backend --scan: " << LeftOut
-             << " archive members the link would not take left out\n";
-    errs() << "coalesce-backend --scan: " << Inputs.size() << " modules, "
-           << Plan.Families.size() << " families planned (" << Members
-           << " functions), " << Plan.Missed.size() << " left apart\n";
-    for (const MissedRecord &M : Plan.Missed)
-      errs() << "  left apart: '" << M.Function << "' with '" << M.Other
-             << "': " << M.Reason << "\n";
-  }
-  std::string Problem;
-  if (!Write(Out, Plan.toJSON(), Problem))
-    return scanFailure(Problem);
-  return 0;
+  std::string Why;
+  if (!scanModules(Files->Inputs, Options, Plan, Why))
+    return createError(Why);
+  if (R->Verbose)
+    printSummary(Plan, Files->Inputs.size(), *LeftOut);
+  return Write(R->Out, Plan.toJSON());
+}
+
+} // namespace
+
+Error scanAction(ArrayRef<const char *> Args,
+                 function_ref<Error(StringRef, StringRef)> Write) {
+  if (Error E = scan(Args, Write))
+    return createError("--scan: " + toString(std::move(E)));
+  return Error::success();
 }
 
 } // namespace coalesce

@@ -9,17 +9,17 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
-
-#include <string>
+#include "llvm/Support/Error.h"
 
 namespace coalesce {
 
 /// `coalesce-backend --scan ...` (Args: the words after --scan). Write puts
-/// bytes at a path, or says why it cannot. Returns the exit code.
-int scanAction(
-    llvm::ArrayRef<const char *> Args,
-    llvm::function_ref<bool(llvm::StringRef, llvm::StringRef, std::string &)>
-        Write);
+/// bytes at a path, or says why it cannot. An error's message starts with
+/// "--scan: ".
+llvm::Error
+scanAction(llvm::ArrayRef<const char *> Args,
+           llvm::function_ref<llvm::Error(llvm::StringRef, llvm::StringRef)>
+               Write);
 
 } // namespace coalesce
 

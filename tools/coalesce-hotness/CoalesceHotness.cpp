@@ -118,6 +118,34 @@ static cl::opt<std::string>
 
 namespace {
 
+constexpr const char *Tool = "coalesce-hotness";
+
+/// An error of the tool, said in Message (reportError prints it after
+/// `coalesce-hotness: error: `).
+Error createError(const Twine &Message) {
+  return createStringError(inconvertibleErrorCode(), Message);
+}
+
+/// An input the IR parser refused, with its diagnostic: reported as the
+/// parser reports it, with the line and a caret under the column.
+class ParseError : public ErrorInfo<ParseError> {
+public:
+  static char ID;
+  explicit ParseError(SMDiagnostic Diag) : Diag(std::move(Diag)) {}
+  void print(raw_ostream &OS) const { Diag.print(Tool, OS); }
+  void log(raw_ostream &OS) const override {
+    OS << Diag.getFilename() << ": " << Diag.getMessage();
+  }
+  std::error_code convertToErrorCode() const override {
+    return inconvertibleErrorCode();
+  }
+
+private:
+  SMDiagnostic Diag;
+};
+
+char ParseError::ID;
+
 /// What the profile says of one block.
 struct Truth {
   uint64_t Count = 0;
@@ -212,26 +240,24 @@ void explain(Function &F, const DenseMap<const BasicBlock *, Truth> &Truths,
   }
 }
 
-Expected<Score> score(Module &M, const std::string &Name) {
-  Score S;
-  S.Module = Name;
-  ProfileSummaryInfo PSI(M);
-  if (!PSI.hasProfileSummary())
-    return createStringError("%s has no profile summary: build it with the "
-                             "workload's profile (bench/run --pgo)",
-                             Name.c_str());
-  std::string Problem = profileSummaryProblem(M, HotnessOptions());
-  if (!Problem.empty())
-    return createStringError("%s: %s", Name.c_str(), Problem.c_str());
+/// The static estimate's options: the defaults, but for the choices the
+/// command line scores.
+HotnessOptions staticOptions() {
   HotnessOptions Options;
   Options.MaxIndirectTargets = MaxIndirectTargets;
   Options.RecursionRepeats = RecursionRepeats;
   Options.HotSharePerMille = HotSharePerMille;
   Options.UninformedPerMille = UninformedPerMille;
   Options.LoopExitsOnce = LoopExitsOnce;
-  SizeModel Size = SizeModel::forModule(M);
+  return Options;
+}
 
-  // 1. The truth, on the module as it was built.
+/// Step 1, the truth, on the module as it was built: each block's count,
+/// and whether the profile calls it hot or cold. Counts S's functions.
+DenseMap<const BasicBlock *, Truth> readTruth(Module &M,
+                                              ProfileSummaryInfo &PSI,
+                                              const HotnessOptions &Options,
+                                              Score &S) {
   DenseMap<const BasicBlock *, Truth> Truths;
   TargetLibraryInfoImpl TLII(M.getTargetTriple());
   for (Function &F : M) {
@@ -255,17 +281,15 @@ Expected<Score> score(Module &M, const std::string &Name) {
       Truths[&BB] = T;
     }
   }
+  return Truths;
+}
 
-  // 2. The static estimate, on a copy without the profile.
-  ValueToValueMapTy Map;
-  std::unique_ptr<Module> Copy = CloneModule(M, Map);
-  stripProfile(*Copy);
-  ProgramHotness Static = ProgramHotness::compute(*Copy, Options);
-
-  if (Function *F = Explain.empty() ? nullptr : M.getFunction(Explain))
-    explain(*F, Truths, Static, Map);
-
-  // 3. Block by block.
+/// Step 3, block by block: the truth against the static estimate (Static,
+/// of the copy Map leads to), into S; the misses by function, the worst
+/// --top first.
+void compareBlocks(Module &M, const DenseMap<const BasicBlock *, Truth> &Truths,
+                   const ProgramHotness &Static, ValueToValueMapTy &Map,
+                   const SizeModel &Size, Score &S) {
   std::map<const Function *, FunctionMiss> Misses;
   for (Function &F : M) {
     if (F.isDeclaration())
@@ -317,6 +341,37 @@ Expected<Score> score(Module &M, const std::string &Name) {
             });
   if (S.Worst.size() > Top)
     S.Worst.resize(Top);
+}
+
+/// The score of the module M (named Name), which must carry a profile:
+/// the steps of the comment at the top of the file.
+Expected<Score> score(Module &M, const std::string &Name) {
+  Score S;
+  S.Module = Name;
+  ProfileSummaryInfo PSI(M);
+  if (!PSI.hasProfileSummary())
+    return createError(Name + " has no profile summary: build it with the "
+                              "workload's profile (bench/run --pgo)");
+  std::string Problem = profileSummaryProblem(M, HotnessOptions());
+  if (!Problem.empty())
+    return createError(Name + ": " + Problem);
+  HotnessOptions Options = staticOptions();
+  SizeModel Size = SizeModel::forModule(M);
+
+  // 1. The truth, on the module as it was built.
+  DenseMap<const BasicBlock *, Truth> Truths = readTruth(M, PSI, Options, S);
+
+  // 2. The static estimate, on a copy without the profile.
+  ValueToValueMapTy Map;
+  std::unique_ptr<Module> Copy = CloneModule(M, Map);
+  stripProfile(*Copy);
+  ProgramHotness Static = ProgramHotness::compute(*Copy, Options);
+
+  if (Function *F = Explain.empty() ? nullptr : M.getFunction(Explain))
+    explain(*F, Truths, Static, Map);
+
+  // 3. Block by block.
+  compareBlocks(M, Truths, Static, Map, Size, S);
   return S;
 }
 
@@ -379,30 +434,78 @@ json::Object toJSON(const Score &S) {
       {"worst", std::move(Worst)}};
 }
 
-/// strip: Inputs' one module without its profile, written to Output.
-int strip() {
-  if (Inputs.size() != 1 || Output.empty()) {
-    WithColor::error() << "strip takes one module and -o FILE\n";
-    return 1;
-  }
-  LLVMContext C;
+/// Reads the module at Path.
+Expected<std::unique_ptr<Module>> readModule(StringRef Path, LLVMContext &C) {
   SMDiagnostic Err;
-  std::unique_ptr<Module> M = parseIRFile(Inputs[0], Err, C);
-  if (!M) {
-    Err.print("coalesce-hotness", errs());
-    return 1;
-  }
-  stripProfile(*M);
+  std::unique_ptr<Module> M = parseIRFile(Path, Err, C);
+  if (!M)
+    return make_error<ParseError>(std::move(Err));
+  return M;
+}
+
+/// strip: Inputs' one module without its profile, written to Output.
+Error strip() {
+  if (Inputs.size() != 1 || Output.empty())
+    return createError("strip takes one module and -o FILE");
+  LLVMContext C;
+  Expected<std::unique_ptr<Module>> M = readModule(Inputs[0], C);
+  if (!M)
+    return M.takeError();
+  stripProfile(**M);
   std::error_code EC;
   ToolOutputFile Out(Output, EC, sys::fs::OF_None);
-  if (EC) {
-    WithColor::error() << "cannot write '" << Output << "': " << EC.message()
-                       << "\n";
-    return 1;
-  }
-  WriteBitcodeToFile(*M, Out.os());
+  if (EC)
+    return createError("cannot write '" + Output + "': " + EC.message());
+  WriteBitcodeToFile(**M, Out.os());
   Out.keep();
-  return 0;
+  return Error::success();
+}
+
+/// score: each input scored and printed, and with --json every score
+/// written as JSON.
+Error scoreAll() {
+  json::Array All;
+  for (const std::string &Path : Inputs) {
+    LLVMContext C;
+    Expected<std::unique_ptr<Module>> M = readModule(Path, C);
+    if (!M)
+      return M.takeError();
+    Expected<Score> S = score(**M, sys::path::filename(Path).str());
+    if (!S)
+      return S.takeError();
+    print(outs(), *S);
+    All.push_back(toJSON(*S));
+  }
+  if (JsonPath.empty())
+    return Error::success();
+  std::error_code EC;
+  raw_fd_ostream OS(JsonPath, EC, sys::fs::OF_Text);
+  if (EC)
+    return createError("cannot write '" + JsonPath + "': " + EC.message());
+  OS << formatv("{0:2}", json::Value(std::move(All))) << "\n";
+  return Error::success();
+}
+
+/// The mode asked for.
+Error run() {
+  if (Mode == "strip")
+    return strip();
+  if (Mode != "score")
+    return createError("unknown mode '" + Mode + "' (score, strip)");
+  return scoreAll();
+}
+
+/// The one place the tool says what went wrong: an input LLVM cannot parse
+/// as the IR parser says it (the file, line and column, the line itself),
+/// anything else as `coalesce-hotness: error:` and the message. Returns
+/// the exit code.
+int reportError(Error E) {
+  handleAllErrors(
+      std::move(E), [](const ParseError &P) { P.print(errs()); },
+      [](const ErrorInfoBase &EI) {
+        WithColor::error(errs(), Tool) << EI.message() << "\n";
+      });
+  return 1;
 }
 
 } // namespace
@@ -413,38 +516,7 @@ int main(int Argc, char **Argv) {
   cl::ParseCommandLineOptions(Argc, Argv,
                               "coalesce-hotness: the static hotness estimate "
                               "scored against a workload's profile\n");
-  if (Mode == "strip")
-    return strip();
-  if (Mode != "score") {
-    WithColor::error() << "unknown mode '" << Mode << "' (score, strip)\n";
-    return 1;
-  }
-  json::Array All;
-  for (const std::string &Path : Inputs) {
-    LLVMContext C;
-    SMDiagnostic Err;
-    std::unique_ptr<Module> M = parseIRFile(Path, Err, C);
-    if (!M) {
-      Err.print("coalesce-hotness", errs());
-      return 1;
-    }
-    Expected<Score> S = score(*M, sys::path::filename(Path).str());
-    if (!S) {
-      WithColor::error() << toString(S.takeError()) << "\n";
-      return 1;
-    }
-    print(outs(), *S);
-    All.push_back(toJSON(*S));
-  }
-  if (!JsonPath.empty()) {
-    std::error_code EC;
-    raw_fd_ostream OS(JsonPath, EC, sys::fs::OF_Text);
-    if (EC) {
-      WithColor::error() << "cannot write '" << JsonPath
-                         << "': " << EC.message() << "\n";
-      return 1;
-    }
-    OS << formatv("{0:2}", json::Value(std::move(All))) << "\n";
-  }
+  if (Error E = run())
+    return reportError(std::move(E));
   return 0;
 }

@@ -1,7 +1,7 @@
 //===- tools/coalesce-sim/CoalesceSim.cpp - Show the similarity analysis ---===//
 //
 // coalesce-sim reads one or many IR modules (.ll or .bc), runs coalesce's
-// similarity analysis (core/similarity) on each, and writes per module the
+// similarity analysis (core/regions) on each, and writes per module the
 // JSON llvm-sim writes: group number -> list of {"start","end"}, the
 // numbers counting every instruction of the module from 1 as llvm-sim
 // counts them. With one input,
@@ -23,8 +23,8 @@
 #include "core/merging/SimilarMerger.h"
 #include "core/outlining/Outliner.h"
 #include "core/report/Report.h"
-#include "core/similarity/GroupDetails.h"
-#include "core/similarity/Similarity.h"
+#include "core/regions/GroupDetails.h"
+#include "core/regions/Similarity.h"
 #include "tools/coalesce-sim/SimReport.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -135,10 +135,6 @@ static cl::opt<bool> PrintStats("sim-stats",
                                 cl::cat(SimCategory));
 
 static const char *ProgName = "coalesce-sim";
-
-static void error(const Twine &File, const Twine &Message) {
-  WithColor::error(errs(), ProgName) << File << ": " << Message << "\n";
-}
 
 //===-- Instruction numbers, as llvm-sim counts ----------------------------===//
 
@@ -620,12 +616,162 @@ static std::string operandName(Value *V, ModuleSlotTracker &MST,
   return S;
 }
 
-static GroupReport
-pageGroup(const SimilarityAnalysis &S, const SimilarityGroup &G,
-          const GroupDetails &GD, unsigned Number,
-          const DenseMap<const Instruction *, unsigned> &Numbers,
-          ModuleSlotTracker &MST, const Function *&Incorporated,
-          SourceCache &Sources, const std::vector<bool> *RegionOutlined) {
+/// A page stays readable (and small) with a few regions a group and a
+/// bounded number of IR lines a region: of a longer region, its first
+/// HeadLines and its last MaxLines - HeadLines.
+constexpr unsigned MaxRegionsShown = 6, MaxLines = 80, HeadLines = 60;
+
+/// What the page's groups are written with: the instruction numbers, the
+/// slot tracker (with the function last incorporated into it: one at a
+/// time), the source files.
+struct PageContext {
+  const DenseMap<const Instruction *, unsigned> &Numbers;
+  ModuleSlotTracker &MST;
+  SourceCache &Sources;
+  const Function *Incorporated = nullptr;
+};
+
+/// The instructions a region shows, Insts being its own: two of context
+/// each side, within the function, and of a long region its head and its
+/// tail around a null line, the gap. Matched says which are the region's.
+static std::vector<Instruction *> shownLines(const SimilarRegion &R,
+                                             ArrayRef<Instruction *> Insts,
+                                             std::vector<bool> &Matched) {
+  std::vector<Instruction *> Lines;
+  std::vector<Instruction *> Before;
+  Instruction *P = R.First;
+  for (int K = 0; K < 2; ++K) {
+    P = P->getPrevNode();
+    if (!P)
+      break;
+    Before.push_back(P);
+  }
+  for (auto It = Before.rbegin(); It != Before.rend(); ++It) {
+    Lines.push_back(*It);
+    Matched.push_back(false);
+  }
+  for (unsigned K = 0; K < Insts.size(); ++K) {
+    if (Insts.size() > MaxLines && K == HeadLines) {
+      Lines.push_back(nullptr);
+      Matched.push_back(false);
+      K = Insts.size() - (MaxLines - HeadLines);
+    }
+    Lines.push_back(Insts[K]);
+    Matched.push_back(true);
+  }
+  Instruction *Nx = R.Last;
+  for (int K = 0; K < 2; ++K) {
+    Nx = Nx->getNextNode();
+    if (!Nx)
+      break;
+    Lines.push_back(Nx);
+    Matched.push_back(false);
+  }
+  return Lines;
+}
+
+/// RR's IR: the shown lines (of a region of NumInsts instructions) as the
+/// IR prints them, a label where the block changes, the region's own lines
+/// with its values marked (Names: escaped name -> common number).
+static void addIRLines(RegionReport &RR, ArrayRef<Instruction *> Lines,
+                       const std::vector<bool> &Matched, size_t NumInsts,
+                       const std::map<std::string, unsigned> &Names,
+                       ModuleSlotTracker &MST) {
+  const BasicBlock *BB = nullptr;
+  for (unsigned K = 0; K < Lines.size(); ++K) {
+    if (!Lines[K]) {
+      RR.IR.push_back({"<span class=\"lbl\">&hellip; " +
+                           std::to_string(NumInsts - MaxLines) +
+                           " more instructions &hellip;</span>",
+                       false});
+      continue;
+    }
+    if (Lines[K]->getParent() != BB) {
+      if (BB) {
+        std::string Label;
+        raw_string_ostream OS(Label);
+        Lines[K]->getParent()->printAsOperand(OS, false, MST);
+        RR.IR.push_back(
+            {"<span class=\"lbl\">" + escapeHtml(Label) + ":</span>", false});
+      }
+      BB = Lines[K]->getParent();
+    }
+    std::string Text;
+    raw_string_ostream OS(Text);
+    Lines[K]->print(OS, MST);
+    StringRef T = StringRef(Text).trim();
+    // Drop metadata attachments: they are long and not compared.
+    size_t Meta = T.find(", !");
+    if (Meta != StringRef::npos)
+      T = T.substr(0, Meta);
+    RR.IR.push_back(
+        {Matched[K] ? markOperands(escapeHtml(T), Names) : escapeHtml(T),
+         Matched[K]});
+  }
+}
+
+/// RR's source: the lines SR spans and one each side, at most 41, if the
+/// file can be read.
+static void addSourceLines(RegionReport &RR, const SourceRange &SR,
+                           SourceCache &Sources) {
+  RR.File = SR.File;
+  RR.Line = SR.Line;
+  RR.EndLine = SR.EndLine;
+  if (SR.File.empty())
+    return;
+  const std::vector<std::string> *Src = Sources.lines(SR.Path);
+  if (!Src)
+    return;
+  unsigned From = SR.Line > 1 ? SR.Line - 1 : 1;
+  unsigned To = std::min<unsigned>(SR.EndLine + 1, Src->size());
+  To = std::min(To, From + 40);
+  for (unsigned L = From; L <= To; ++L)
+    RR.Source.push_back({L, (*Src)[L - 1], SR.Lines.count(L) > 0});
+}
+
+/// Region RI of a group on the page (D: its details); its values' names
+/// go into the group's table, GR.Values.
+static RegionReport pageRegion(const SimilarityAnalysis &S,
+                               const SimilarRegion &R, const RegionDetails &D,
+                               unsigned RI, bool Outlined, GroupReport &GR,
+                               PageContext &Page) {
+  RegionReport RR;
+  Function *F = R.First->getFunction();
+  if (Page.Incorporated != F) {
+    Page.MST.incorporateFunction(*F);
+    Page.Incorporated = F;
+  }
+  RR.Start = Page.Numbers.lookup(R.First);
+  RR.End = Page.Numbers.lookup(R.Last);
+  RR.LinkageName = F->getName().str();
+  RR.Function = demangled(F->getName());
+  RR.Blocks = D.Blocks;
+  RR.Overlaps = D.Overlaps;
+  RR.Outlined = Outlined;
+  std::map<std::string, unsigned> Names;
+  for (unsigned K = 0; K < D.Values.size(); ++K) {
+    if (D.Canonical[K] >= 1 && D.Canonical[K] <= GR.Values.size())
+      GR.Values[D.Canonical[K] - 1].Names[RI] =
+          operandName(D.Values[K], Page.MST, /*WithType=*/true);
+    std::string N = operandName(D.Values[K], Page.MST, /*WithType=*/false);
+    if (!N.empty() && (N[0] == '%' || N[0] == '@'))
+      Names[escapeHtml(N)] = D.Canonical[K];
+  }
+  std::vector<Instruction *> Insts = S.instructions(R);
+  std::vector<bool> Matched;
+  std::vector<Instruction *> Lines = shownLines(R, Insts, Matched);
+  addIRLines(RR, Lines, Matched, Insts.size(), Names, Page.MST);
+  addSourceLines(RR, sourceRange(Insts), Page.Sources);
+  return RR;
+}
+
+/// Group G (number Number) on the page: its figures, its first regions,
+/// the names of the others, and the values that cross its regions'
+/// borders, a row each.
+static GroupReport pageGroup(const SimilarityAnalysis &S,
+                             const SimilarityGroup &G, const GroupDetails &GD,
+                             unsigned Number, PageContext &Page,
+                             const std::vector<bool> *RegionOutlined) {
   GroupReport GR;
   GR.Number = Number;
   GR.Length = G.Length;
@@ -635,130 +781,22 @@ pageGroup(const SimilarityAnalysis &S, const SimilarityGroup &G,
   GR.Exits = GD.Exits;
   GR.RegionBytes = GD.RegionBytes;
   unsigned NumCanon = GD.Roles.empty() ? 0 : GD.Roles.size() - 1;
+  unsigned Shown = std::min<unsigned>(G.Regions.size(), MaxRegionsShown);
   GR.Values.resize(NumCanon);
   for (unsigned C = 1; C <= NumCanon; ++C) {
     GR.Values[C - 1].Number = C;
     GR.Values[C - 1].Role = valueRoleName(GD.Roles[C]);
-    GR.Values[C - 1].Names.resize(G.Regions.size());
+    GR.Values[C - 1].Names.resize(Shown);
   }
-  // A page stays readable (and small) with a few regions a group and a
-  // bounded number of IR lines a region.
-  const unsigned MaxRegions = 6, MaxLines = 80, HeadLines = 60;
-  unsigned Shown = std::min<unsigned>(G.Regions.size(), MaxRegions);
-  for (MappedValue &V : GR.Values)
-    V.Names.resize(Shown);
   for (unsigned RI = Shown; RI < G.Regions.size(); ++RI)
     GR.MoreRegions.push_back(
         demangled(G.Regions[RI].First->getFunction()->getName()) + " (" +
-        std::to_string(Numbers.lookup(G.Regions[RI].First)) + "-" +
-        std::to_string(Numbers.lookup(G.Regions[RI].Last)) + ")");
-  for (unsigned RI = 0; RI < Shown; ++RI) {
-    const SimilarRegion &R = G.Regions[RI];
-    const RegionDetails &D = GD.Regions[RI];
-    RegionReport RR;
-    Function *F = R.First->getFunction();
-    if (Incorporated != F) {
-      MST.incorporateFunction(*F);
-      Incorporated = F;
-    }
-    RR.Start = Numbers.lookup(R.First);
-    RR.End = Numbers.lookup(R.Last);
-    RR.LinkageName = F->getName().str();
-    RR.Function = demangled(F->getName());
-    RR.Blocks = D.Blocks;
-    RR.Overlaps = D.Overlaps;
-    RR.Outlined = RegionOutlined && (*RegionOutlined)[RI];
-    std::map<std::string, unsigned> Names;
-    for (unsigned K = 0; K < D.Values.size(); ++K) {
-      if (D.Canonical[K] >= 1 && D.Canonical[K] <= NumCanon)
-        GR.Values[D.Canonical[K] - 1].Names[RI] =
-            operandName(D.Values[K], MST, /*WithType=*/true);
-      std::string N = operandName(D.Values[K], MST, /*WithType=*/false);
-      if (!N.empty() && (N[0] == '%' || N[0] == '@'))
-        Names[escapeHtml(N)] = D.Canonical[K];
-    }
-    // The IR: two lines of context each side, within the function.
-    std::vector<Instruction *> Insts = S.instructions(R);
-    std::vector<Instruction *> Lines;
-    std::vector<bool> Matched;
-    {
-      std::vector<Instruction *> Before;
-      Instruction *P = R.First;
-      for (int K = 0; K < 2; ++K) {
-        P = P->getPrevNode();
-        if (!P)
-          break;
-        Before.push_back(P);
-      }
-      for (auto It = Before.rbegin(); It != Before.rend(); ++It) {
-        Lines.push_back(*It);
-        Matched.push_back(false);
-      }
-      for (unsigned K = 0; K < Insts.size(); ++K) {
-        if (Insts.size() > MaxLines && K == HeadLines) {
-          // The gap: a null line.
-          Lines.push_back(nullptr);
-          Matched.push_back(false);
-          K = Insts.size() - (MaxLines - HeadLines);
-        }
-        Lines.push_back(Insts[K]);
-        Matched.push_back(true);
-      }
-      Instruction *Nx = R.Last;
-      for (int K = 0; K < 2; ++K) {
-        Nx = Nx->getNextNode();
-        if (!Nx)
-          break;
-        Lines.push_back(Nx);
-        Matched.push_back(false);
-      }
-    }
-    const BasicBlock *BB = nullptr;
-    for (unsigned K = 0; K < Lines.size(); ++K) {
-      if (!Lines[K]) {
-        RR.IR.push_back({"<span class=\"lbl\">&hellip; " +
-                             std::to_string(Insts.size() - MaxLines) +
-                             " more instructions &hellip;</span>",
-                         false});
-        continue;
-      }
-      if (Lines[K]->getParent() != BB) {
-        if (BB) {
-          std::string Label;
-          raw_string_ostream OS(Label);
-          Lines[K]->getParent()->printAsOperand(OS, false, MST);
-          RR.IR.push_back(
-              {"<span class=\"lbl\">" + escapeHtml(Label) + ":</span>",
-               false});
-        }
-        BB = Lines[K]->getParent();
-      }
-      std::string Text;
-      raw_string_ostream OS(Text);
-      Lines[K]->print(OS, MST);
-      StringRef T = StringRef(Text).trim();
-      // Drop metadata attachments: they are long and not compared.
-      size_t Meta = T.find(", !");
-      if (Meta != StringRef::npos)
-        T = T.substr(0, Meta);
-      RR.IR.push_back({Matched[K] ? markOperands(escapeHtml(T), Names)
-                                  : escapeHtml(T),
-                       Matched[K]});
-    }
-    SourceRange SR = sourceRange(Insts);
-    RR.File = SR.File;
-    RR.Line = SR.Line;
-    RR.EndLine = SR.EndLine;
-    if (!SR.File.empty())
-      if (const std::vector<std::string> *Src = Sources.lines(SR.Path)) {
-        unsigned From = SR.Line > 1 ? SR.Line - 1 : 1;
-        unsigned To = std::min<unsigned>(SR.EndLine + 1, Src->size());
-        To = std::min(To, From + 40);
-        for (unsigned L = From; L <= To; ++L)
-          RR.Source.push_back({L, (*Src)[L - 1], SR.Lines.count(L) > 0});
-      }
-    GR.Regions.push_back(std::move(RR));
-  }
+        std::to_string(Page.Numbers.lookup(G.Regions[RI].First)) + "-" +
+        std::to_string(Page.Numbers.lookup(G.Regions[RI].Last)) + ")");
+  for (unsigned RI = 0; RI < Shown; ++RI)
+    GR.Regions.push_back(pageRegion(S, G.Regions[RI], GD.Regions[RI], RI,
+                                    RegionOutlined && (*RegionOutlined)[RI],
+                                    GR, Page));
   // Only what crosses the region's border is worth a table row.
   std::vector<MappedValue> Kept;
   for (MappedValue &V : GR.Values)
@@ -768,38 +806,24 @@ pageGroup(const SimilarityAnalysis &S, const SimilarityGroup &G,
   return GR;
 }
 
-static bool analyzeModule(Module &M, const SimilarityOptions &Options,
-                          const std::string &Name, bool WantPage,
-                          ModuleResult &Out, SourceCache &Sources) {
-  SimilarityAnalysis S(Options);
-  S.run(M);
-  if (PrintStats) {
-    const SimilarityStats &St = S.stats();
-    errs() << Name << ": " << St.LegalInstructions << " legal of "
-           << St.Positions << " positions, " << St.DistinctOperations
-           << " operations, " << St.RepeatedSubstrings
-           << " repeated sequences, " << St.Candidates << " candidates, "
-           << St.MappingSearches << " mapping searches ("
-           << St.MappingSearchesGivenUp << " given up), "
-           << S.groups().size() << " groups\n";
-  }
-  DenseMap<const Instruction *, unsigned> Numbers = numberInstructions(M);
-  bool NeedDetails = Details || WantPage;
-  std::vector<GroupDetails> GDs;
-  if (NeedDetails) {
-    GDs.resize(S.groups().size());
-    for (unsigned K = 0; K < S.groups().size(); ++K)
-      describeGroup(S, S.groups()[K], GDs[K]);
-  }
-  std::vector<std::vector<bool>> Outlined;
-  std::vector<OutlineMark> Marks(S.groups().size(), OutlineMark::Unknown);
-  if (NeedDetails && !NoOutlineMarks && !S.groups().empty()) {
-    Outlined = regionsOutlined(M, S, Name);
-    for (unsigned K = 0; K < S.groups().size(); ++K)
-      Marks[K] = outlineMark(Outlined[K]);
-  }
+/// --sim-stats: what the analysis of the module Name saw.
+static void printStats(const SimilarityAnalysis &S, const std::string &Name) {
+  const SimilarityStats &St = S.stats();
+  errs() << Name << ": " << St.LegalInstructions << " legal of "
+         << St.Positions << " positions, " << St.DistinctOperations
+         << " operations, " << St.RepeatedSubstrings << " repeated sequences, "
+         << St.Candidates << " candidates, " << St.MappingSearches
+         << " mapping searches (" << St.MappingSearchesGivenUp
+         << " given up), " << S.groups().size() << " groups\n";
+}
 
-  raw_string_ostream OS(Out.Json);
+/// The module's groups as llvm-sim writes them (group number -> regions),
+/// with --details each region's details.
+static void
+writeGroupsJson(raw_ostream &OS, const SimilarityAnalysis &S,
+                const DenseMap<const Instruction *, unsigned> &Numbers,
+                const std::vector<GroupDetails> &GDs,
+                const std::vector<OutlineMark> &Marks) {
   json::OStream J(OS, 1);
   J.objectBegin();
   unsigned Number = 1;
@@ -820,84 +844,126 @@ static bool analyzeModule(Module &M, const SimilarityOptions &Options,
     J.attributeEnd();
   }
   J.objectEnd();
-
-  if (WantPage) {
-    ModuleReport &MR = Out.Report;
-    MR.Name = Name;
-    MR.Instructions = Numbers.size();
-    MR.GroupsTotal = S.groups().size();
-    MR.OutlineMarked = !NoOutlineMarks;
-    if (!NoOutlineMarks && !NoSimilar) {
-      MR.SimilarRun = true;
-      MR.SimilarPairs = similarPairs(M, Name);
-    }
-    for (OutlineMark Mk : Marks) {
-      MR.GroupsOutlined += Mk == OutlineMark::All;
-      MR.GroupsPartlyOutlined += Mk == OutlineMark::Some;
-    }
-    std::vector<unsigned> Order(S.groups().size());
-    for (unsigned K = 0; K < Order.size(); ++K)
-      Order[K] = K;
-    std::stable_sort(Order.begin(), Order.end(), [&](unsigned A, unsigned B) {
-      return GDs[A].EstimatedSaving > GDs[B].EstimatedSaving;
-    });
-    if (HtmlGroups && Order.size() > HtmlGroups)
-      Order.resize(HtmlGroups);
-    ModuleSlotTracker MST(&M);
-    const Function *Incorporated = nullptr;
-    for (unsigned K : Order) {
-      MR.Groups.push_back(pageGroup(S, S.groups()[K], GDs[K], K + 1, Numbers,
-                                    MST, Incorporated, Sources,
-                                    Outlined.empty() ? nullptr : &Outlined[K]));
-      MR.Groups.back().Outlined = Marks[K];
-      if (!Outlined.empty())
-        MR.Groups.back().RegionsOutlined =
-            std::count(Outlined[K].begin(), Outlined[K].end(), true);
-    }
-  }
-  return true;
 }
 
-/// Reads one input; one error line on failure.
-static std::unique_ptr<Module> readModule(const std::string &Path,
-                                          LLVMContext &Ctx) {
+/// The module's part of the page: its figures, the pairs the similar
+/// merger merges, and its groups, highest estimated saving first
+/// (--html-groups of them).
+static void pageModule(Module &M, const SimilarityAnalysis &S,
+                       const std::string &Name,
+                       const DenseMap<const Instruction *, unsigned> &Numbers,
+                       const std::vector<GroupDetails> &GDs,
+                       const std::vector<std::vector<bool>> &Outlined,
+                       const std::vector<OutlineMark> &Marks,
+                       SourceCache &Sources, ModuleReport &MR) {
+  MR.Name = Name;
+  MR.Instructions = Numbers.size();
+  MR.GroupsTotal = S.groups().size();
+  MR.OutlineMarked = !NoOutlineMarks;
+  if (!NoOutlineMarks && !NoSimilar) {
+    MR.SimilarRun = true;
+    MR.SimilarPairs = similarPairs(M, Name);
+  }
+  for (OutlineMark Mk : Marks) {
+    MR.GroupsOutlined += Mk == OutlineMark::All;
+    MR.GroupsPartlyOutlined += Mk == OutlineMark::Some;
+  }
+  std::vector<unsigned> Order(S.groups().size());
+  for (unsigned K = 0; K < Order.size(); ++K)
+    Order[K] = K;
+  std::stable_sort(Order.begin(), Order.end(), [&](unsigned A, unsigned B) {
+    return GDs[A].EstimatedSaving > GDs[B].EstimatedSaving;
+  });
+  if (HtmlGroups && Order.size() > HtmlGroups)
+    Order.resize(HtmlGroups);
+  ModuleSlotTracker MST(&M);
+  PageContext Page{Numbers, MST, Sources};
+  for (unsigned K : Order) {
+    MR.Groups.push_back(pageGroup(S, S.groups()[K], GDs[K], K + 1, Page,
+                                  Outlined.empty() ? nullptr : &Outlined[K]));
+    MR.Groups.back().Outlined = Marks[K];
+    if (!Outlined.empty())
+      MR.Groups.back().RegionsOutlined =
+          std::count(Outlined[K].begin(), Outlined[K].end(), true);
+  }
+}
+
+/// The analysis of one module: its JSON, and with WantPage its part of the
+/// page. With details (--details, --html), each group's, and unless
+/// --no-outline-marks, what the outliner does with it.
+static ModuleResult analyzeModule(Module &M, const SimilarityOptions &Options,
+                                  const std::string &Name, bool WantPage,
+                                  SourceCache &Sources) {
+  SimilarityAnalysis S(Options);
+  S.run(M);
+  if (PrintStats)
+    printStats(S, Name);
+  DenseMap<const Instruction *, unsigned> Numbers = numberInstructions(M);
+  bool NeedDetails = Details || WantPage;
+  std::vector<GroupDetails> GDs;
+  if (NeedDetails) {
+    GDs.resize(S.groups().size());
+    for (unsigned K = 0; K < S.groups().size(); ++K)
+      describeGroup(S, S.groups()[K], GDs[K]);
+  }
+  std::vector<std::vector<bool>> Outlined;
+  std::vector<OutlineMark> Marks(S.groups().size(), OutlineMark::Unknown);
+  if (NeedDetails && !NoOutlineMarks && !S.groups().empty()) {
+    Outlined = regionsOutlined(M, S, Name);
+    for (unsigned K = 0; K < S.groups().size(); ++K)
+      Marks[K] = outlineMark(Outlined[K]);
+  }
+
+  ModuleResult Out;
+  raw_string_ostream OS(Out.Json);
+  writeGroupsJson(OS, S, Numbers, GDs, Marks);
+  if (WantPage)
+    pageModule(M, S, Name, Numbers, GDs, Outlined, Marks, Sources, Out.Report);
+  return Out;
+}
+
+//===-- Files -------------------------------------------------------------===//
+
+/// An error of the tool, said in Message (reportError prints it after
+/// `coalesce-sim: error: `).
+static Error createError(const Twine &Message) {
+  return createStringError(inconvertibleErrorCode(), Message);
+}
+
+/// Reads one input, a module the verifier takes.
+static Expected<std::unique_ptr<Module>> readModule(const std::string &Path,
+                                                    LLVMContext &Ctx) {
   SMDiagnostic Err;
   std::unique_ptr<Module> M = parseIRFile(Path, Err, Ctx);
   if (!M) {
-    std::string Where;
     if (Err.getLineNo() > 0)
-      Where = ":" + std::to_string(Err.getLineNo()) + ":" +
-              std::to_string(Err.getColumnNo() + 1);
-    error(Path + Where,
-          (Where.empty() ? "cannot read IR: " : "") + Err.getMessage());
-    return nullptr;
+      return createError(Path + ":" + Twine(Err.getLineNo()) + ":" +
+                         Twine(Err.getColumnNo() + 1) + ": " +
+                         Err.getMessage());
+    return createError(Path + ": cannot read IR: " + Err.getMessage());
   }
   std::string Problems;
   raw_string_ostream OS(Problems);
-  if (verifyModule(*M, &OS)) {
-    StringRef First = StringRef(Problems).split('\n').first;
-    error(Path, "invalid module: " + First);
-    return nullptr;
-  }
+  if (verifyModule(*M, &OS))
+    return createError(Path + ": invalid module: " +
+                       StringRef(Problems).split('\n').first);
   return M;
 }
 
-static bool writeFile(const std::string &Path, StringRef Text) {
+/// Writes Text to Path, or leaves no file.
+static Error writeFile(const std::string &Path, StringRef Text) {
   std::error_code EC;
   ToolOutputFile Out(Path, EC, sys::fs::OF_None);
-  if (EC) {
-    error(Path, "cannot write: " + EC.message());
-    return false;
-  }
+  if (EC)
+    return createError(Path + ": cannot write: " + EC.message());
   Out.os() << Text;
   Out.os().close();
   if (Out.os().has_error()) {
-    error(Path, "cannot write");
     Out.os().clear_error();
-    return false;
+    return createError(Path + ": cannot write");
   }
   Out.keep();
-  return true;
+  return Error::success();
 }
 
 /// Output names for several inputs: <dir>/<stem>.json, made unique.
@@ -917,6 +983,54 @@ static std::vector<std::string> outputPaths(const std::string &Dir) {
   return Paths;
 }
 
+//===-- The run -----------------------------------------------------------===//
+
+/// Where each input's JSON goes: with one input, -o itself (a file, or
+/// standard output); with several, a file each in the directory -o names,
+/// created here. Empty when no JSON is written (only --html).
+static Expected<std::vector<std::string>> jsonOutputs(bool WantJson) {
+  if (!WantJson)
+    return std::vector<std::string>();
+  if (Inputs.size() == 1)
+    return std::vector<std::string>{Output};
+  if (Output == "-")
+    return createError("-o: several inputs need -o <directory> (or only "
+                       "--html)");
+  if (std::error_code EC = sys::fs::create_directories(Output))
+    return createError(Output + ": cannot create directory: " + EC.message());
+  return outputPaths(Output);
+}
+
+/// One input: read, analyzed, its JSON written to JsonPath ("-": standard
+/// output; "": none), its part of the page added to Page with --html.
+static Error processInput(const std::string &Path, const std::string &JsonPath,
+                          const SimilarityOptions &Options,
+                          SourceCache &Sources,
+                          std::vector<ModuleReport> &Page) {
+  LLVMContext Ctx;
+  Expected<std::unique_ptr<Module>> M = readModule(Path, Ctx);
+  if (!M)
+    return M.takeError();
+  ModuleResult R = analyzeModule(**M, Options, Path, !Html.empty(), Sources);
+  if (!Html.empty())
+    Page.push_back(std::move(R.Report));
+  if (JsonPath == "-") {
+    outs() << R.Json;
+    return Error::success();
+  }
+  return JsonPath.empty() ? Error::success() : writeFile(JsonPath, R.Json);
+}
+
+/// The one place the tool says what went wrong: `coalesce-sim: error:`
+/// and the message, per error. A bad input is reported as it is met and
+/// the others still processed. Returns the exit code.
+static int reportError(Error E) {
+  handleAllErrors(std::move(E), [](const ErrorInfoBase &EI) {
+    WithColor::error(errs(), ProgName) << EI.message() << "\n";
+  });
+  return 1;
+}
+
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
   cl::HideUnrelatedOptions(SimCategory);
@@ -932,49 +1046,27 @@ int main(int argc, char **argv) {
   Options.MatchCallsByName = CallsByName;
   Options.MinLength = std::max(2u, unsigned(MinLength));
 
-  bool Several = Inputs.size() > 1;
-  bool WantJson = !(Output == "-" && !Html.empty() && Output.getNumOccurrences() == 0);
-  std::vector<std::string> Paths;
-  if (Several && WantJson) {
-    if (Output == "-") {
-      error("-o", "several inputs need -o <directory> (or only --html)");
-      return 1;
-    }
-    if (std::error_code EC = sys::fs::create_directories(Output)) {
-      error(Output, "cannot create directory: " + EC.message());
-      return 1;
-    }
-    Paths = outputPaths(Output);
-  }
+  // With --html and no -o, only the page is written.
+  bool WantJson =
+      !(Output == "-" && !Html.empty() && Output.getNumOccurrences() == 0);
+  Expected<std::vector<std::string>> JsonPaths = jsonOutputs(WantJson);
+  if (!JsonPaths)
+    return reportError(JsonPaths.takeError());
 
-  bool Failed = false;
+  int Status = 0;
   std::vector<ModuleReport> Page;
   SourceCache Sources;
-  for (unsigned K = 0; K < Inputs.size(); ++K) {
-    LLVMContext Ctx;
-    std::unique_ptr<Module> M = readModule(Inputs[K], Ctx);
-    if (!M) {
-      Failed = true;
-      continue;
-    }
-    ModuleResult R;
-    analyzeModule(*M, Options, Inputs[K], !Html.empty(), R, Sources);
-    if (WantJson) {
-      if (!Several && Output == "-")
-        outs() << R.Json;
-      else if (!writeFile(Several ? Paths[K] : Output, R.Json))
-        Failed = true;
-    }
-    if (!Html.empty())
-      Page.push_back(std::move(R.Report));
-  }
+  for (unsigned K = 0; K < Inputs.size(); ++K)
+    if (Error E = processInput(Inputs[K], WantJson ? (*JsonPaths)[K] : "",
+                               Options, Sources, Page))
+      Status = reportError(std::move(E));
 
   if (!Html.empty()) {
     std::string Text;
     raw_string_ostream OS(Text);
     writeHtml(OS, Page, "coalesce-sim");
-    if (!writeFile(Html, Text))
-      Failed = true;
+    if (Error E = writeFile(Html, Text))
+      Status = reportError(std::move(E));
   }
-  return Failed ? 1 : 0;
+  return Status;
 }

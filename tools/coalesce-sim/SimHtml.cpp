@@ -251,6 +251,64 @@ static void writeSimilarPairs(raw_ostream &OS,
   OS << "</section>\n";
 }
 
+/// One group's section: its figures, its regions, and the table of the
+/// values that cross their borders. With SeveralModules, its name says
+/// its module's.
+static void writeGroup(raw_ostream &OS, const Entry &E, bool SeveralModules) {
+  const GroupReport &G = *E.Group;
+  std::string Id = "m" + std::to_string(E.ModIndex) + "-g" +
+                   std::to_string(G.Number);
+  std::string Name = (SeveralModules ? E.Mod->Name + " " : std::string()) +
+                     "group " + std::to_string(G.Number);
+  unsigned Regions = G.Regions.size() + G.MoreRegions.size();
+  OS << "<section class=\"group\" id=\"" << Id << "\" data-saving=\""
+     << G.Saving << "\" data-title=\"" << escapeHtml(Name) << "\"";
+  if (G.Outlined != OutlineMark::Unknown)
+    OS << " data-outlined=\"" << outlineMarkName(G.Outlined) << "\"";
+  OS << ">\n<h2>" << escapeHtml(Name) << ": " << Regions << " regions of "
+     << G.Length << " instructions";
+  if (G.Outlined == OutlineMark::All)
+    OS << "<span class=\"badge all\">outlined</span>";
+  else if (G.Outlined == OutlineMark::Some)
+    OS << "<span class=\"badge some\">partly outlined: " << G.RegionsOutlined
+       << " of " << Regions << " regions</span>";
+  OS << "</h2>\n"
+     << "<div class=\"meta\">estimated saving <span class=\"saving"
+     << (G.Saving < 0 ? " neg" : "") << "\">" << G.Saving
+     << " bytes</span> &middot; region ~" << G.RegionBytes << " bytes"
+     << " &middot; " << G.Parameters << " parameters &middot; "
+     << G.Outputs << " outputs";
+  if (G.Exits)
+    OS << " &middot; " << G.Exits << " exits";
+  OS << "</div>\n<div class=\"regions\">\n";
+  for (const RegionReport &R : G.Regions)
+    writeRegion(OS, R, G.Outlined == OutlineMark::Some);
+  OS << "</div>\n";
+  if (!G.MoreRegions.empty()) {
+    OS << "<p class=\"note\">and " << G.MoreRegions.size()
+       << " more regions: ";
+    for (unsigned K = 0; K < G.MoreRegions.size(); ++K)
+      OS << (K ? ", " : "") << escapeHtml(G.MoreRegions[K]);
+    OS << "</p>\n";
+  }
+  if (!G.Values.empty()) {
+    OS << "<table class=\"map\"><tr><th>value</th><th>role</th>";
+    for (unsigned R = 0; R < G.Regions.size(); ++R)
+      OS << "<th>region " << (R + 1) << "</th>";
+    OS << "</tr>\n";
+    for (const MappedValue &V : G.Values) {
+      OS << "<tr><td><span class=\"v c" << (V.Number % 12)
+         << "\" data-v=\"" << V.Number << "\">v" << V.Number
+         << "</span></td><td>" << V.Role << "</td>";
+      for (const std::string &N : V.Names)
+        OS << "<td>" << escapeHtml(N) << "</td>";
+      OS << "</tr>\n";
+    }
+    OS << "</table>\n";
+  }
+  OS << "</section>\n";
+}
+
 void writeHtml(raw_ostream &OS, const std::vector<ModuleReport> &Mods,
                const std::string &Title) {
   std::vector<Entry> All;
@@ -303,60 +361,8 @@ void writeHtml(raw_ostream &OS, const std::vector<ModuleReport> &Mods,
   OS << "</p>\n<details><summary>All groups shown, by "
         "estimated saving</summary><ol id=\"toc\"></ol></details>\n";
 
-  for (const Entry &E : All) {
-    const GroupReport &G = *E.Group;
-    std::string Id = "m" + std::to_string(E.ModIndex) + "-g" +
-                     std::to_string(G.Number);
-    std::string Name = (Mods.size() > 1 ? E.Mod->Name + " " : std::string()) +
-                       "group " + std::to_string(G.Number);
-    unsigned Regions = G.Regions.size() + G.MoreRegions.size();
-    OS << "<section class=\"group\" id=\"" << Id << "\" data-saving=\""
-       << G.Saving << "\" data-title=\"" << escapeHtml(Name) << "\"";
-    if (G.Outlined != OutlineMark::Unknown)
-      OS << " data-outlined=\"" << outlineMarkName(G.Outlined) << "\"";
-    OS << ">\n<h2>" << escapeHtml(Name) << ": " << Regions << " regions of "
-       << G.Length << " instructions";
-    if (G.Outlined == OutlineMark::All)
-      OS << "<span class=\"badge all\">outlined</span>";
-    else if (G.Outlined == OutlineMark::Some)
-      OS << "<span class=\"badge some\">partly outlined: " << G.RegionsOutlined
-         << " of " << Regions << " regions</span>";
-    OS << "</h2>\n"
-       << "<div class=\"meta\">estimated saving <span class=\"saving"
-       << (G.Saving < 0 ? " neg" : "") << "\">" << G.Saving
-       << " bytes</span> &middot; region ~" << G.RegionBytes << " bytes"
-       << " &middot; " << G.Parameters << " parameters &middot; "
-       << G.Outputs << " outputs";
-    if (G.Exits)
-      OS << " &middot; " << G.Exits << " exits";
-    OS << "</div>\n<div class=\"regions\">\n";
-    for (const RegionReport &R : G.Regions)
-      writeRegion(OS, R, G.Outlined == OutlineMark::Some);
-    OS << "</div>\n";
-    if (!G.MoreRegions.empty()) {
-      OS << "<p class=\"note\">and " << G.MoreRegions.size()
-         << " more regions: ";
-      for (unsigned K = 0; K < G.MoreRegions.size(); ++K)
-        OS << (K ? ", " : "") << escapeHtml(G.MoreRegions[K]);
-      OS << "</p>\n";
-    }
-    if (!G.Values.empty()) {
-      OS << "<table class=\"map\"><tr><th>value</th><th>role</th>";
-      for (unsigned R = 0; R < G.Regions.size(); ++R)
-        OS << "<th>region " << (R + 1) << "</th>";
-      OS << "</tr>\n";
-      for (const MappedValue &V : G.Values) {
-        OS << "<tr><td><span class=\"v c" << (V.Number % 12)
-           << "\" data-v=\"" << V.Number << "\">v" << V.Number
-           << "</span></td><td>" << V.Role << "</td>";
-        for (const std::string &N : V.Names)
-          OS << "<td>" << escapeHtml(N) << "</td>";
-        OS << "</tr>\n";
-      }
-      OS << "</table>\n";
-    }
-    OS << "</section>\n";
-  }
+  for (const Entry &E : All)
+    writeGroup(OS, E, Mods.size() > 1);
   if (SimilarRun)
     writeSimilarPairs(OS, Mods);
   OS << "</main>\n<script>" << Script << "</script>\n</body></html>\n";

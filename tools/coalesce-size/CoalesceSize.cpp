@@ -122,28 +122,29 @@ struct Measured {
   std::vector<Sample> Samples;
 };
 
-[[noreturn]] void fail(const Twine &Msg) {
-  WithColor::error(errs(), "coalesce-size") << Msg << "\n";
-  exit(1);
+/// An error of the tool, said in Message (reportError prints it after
+/// `coalesce-size: error: `).
+Error createError(const Twine &Message) {
+  return createStringError(inconvertibleErrorCode(), Message);
 }
 
 /// Compiles M to an object in memory and returns its function symbols'
 /// sizes by name.
-StringMap<uint64_t> objectSizes(Module &M, TargetMachine &TM,
-                                const Twine &Where) {
+Expected<StringMap<uint64_t>> objectSizes(Module &M, TargetMachine &TM,
+                                          const Twine &Where) {
   SmallVector<char, 0> Buffer;
   raw_svector_ostream OS(Buffer);
   legacy::PassManager PM;
   if (TM.addPassesToEmitFile(PM, OS, nullptr, CodeGenFileType::ObjectFile))
-    fail(Where + ": the target cannot emit object files");
+    return createError(Where + ": the target cannot emit object files");
   PM.run(M);
   auto Obj = object::ObjectFile::createObjectFile(
       MemoryBufferRef(StringRef(Buffer.data(), Buffer.size()), "object"));
   if (!Obj)
-    fail(Where + ": " + toString(Obj.takeError()));
+    return createError(Where + ": " + toString(Obj.takeError()));
   auto *ELF = dyn_cast<object::ELFObjectFileBase>(Obj->get());
   if (!ELF)
-    fail(Where + ": only ELF objects are measured");
+    return createError(Where + ": only ELF objects are measured");
   StringMap<uint64_t> Sizes;
   for (object::ELFSymbolRef S : ELF->symbols()) {
     Expected<object::SymbolRef::Type> Ty = S.getType();
@@ -161,14 +162,13 @@ StringMap<uint64_t> objectSizes(Module &M, TargetMachine &TM,
 /// The target machine of M's triple, configured as ld.lld's LTO configures
 /// code generation; with Outlining false, without the machine outliner
 /// the target may run by default (AArch64 at -Oz).
-std::unique_ptr<TargetMachine> targetMachineFor(const Module &M,
-                                                const Twine &Where,
-                                                bool Outlining) {
+Expected<std::unique_ptr<TargetMachine>>
+targetMachineFor(const Module &M, const Twine &Where, bool Outlining) {
   Triple TT(M.getTargetTriple());
-  std::string Error;
-  const Target *T = TargetRegistry::lookupTarget(TT, Error);
+  std::string Why;
+  const Target *T = TargetRegistry::lookupTarget(TT, Why);
   if (!T)
-    fail(Where + ": " + Error);
+    return createError(Where + ": " + Why);
   TargetOptions Options;
   Options.FunctionSections = true;
   Options.DataSections = true;
@@ -188,25 +188,32 @@ std::unique_ptr<TargetMachine> targetMachineFor(const Module &M,
       TT, CPU, Features, Options, Reloc::PIC_, std::nullopt,
       CodeGenOptLevel::Default));
   if (!TM)
-    fail(Where + ": no target machine for " + TT.str());
+    return createError(Where + ": no target machine for " + TT.str());
   if (!Outlining)
     TM->setSupportsDefaultOutlining(false);
   return TM;
 }
 
-std::unique_ptr<Module> load(const std::string &Path, LLVMContext &Ctx) {
+Expected<std::unique_ptr<Module>> load(const std::string &Path,
+                                       LLVMContext &Ctx) {
   SMDiagnostic Err;
   std::unique_ptr<Module> M = parseIRFile(Path, Err, Ctx);
   if (!M)
-    fail(Path + ": " + Err.getMessage());
+    return createError(Path + ": " + Err.getMessage());
   return M;
 }
 
 /// All function bytes of M compiled (outlined functions included).
-uint64_t codeBytes(Module &M, bool Outlining, const Twine &Where) {
-  std::unique_ptr<TargetMachine> TM = targetMachineFor(M, Where, Outlining);
+Expected<uint64_t> codeBytes(Module &M, bool Outlining, const Twine &Where) {
+  Expected<std::unique_ptr<TargetMachine>> TM =
+      targetMachineFor(M, Where, Outlining);
+  if (!TM)
+    return TM.takeError();
+  Expected<StringMap<uint64_t>> Sizes = objectSizes(M, **TM, Where);
+  if (!Sizes)
+    return Sizes.takeError();
   uint64_t Sum = 0;
-  for (const auto &KV : objectSizes(M, *TM, Where))
+  for (const auto &KV : *Sizes)
     Sum += KV.getValue();
   return Sum;
 }
@@ -216,33 +223,57 @@ uint64_t codeBytes(Module &M, bool Outlining, const Twine &Where) {
 /// without}. Both are {0, 0} for a target that does not outline by
 /// default. The outliner already shares much of what duplicates have in
 /// common, so a merge saves less where it runs.
-std::pair<double, double> savedWithAndWithoutOutliner(const std::string &Path) {
+Expected<std::pair<double, double>>
+savedWithAndWithoutOutliner(const std::string &Path) {
   LLVMContext Ctx;
-  std::unique_ptr<Module> Before = load(Path, Ctx);
-  if (!targetMachineFor(*Before, Path, true)->Options.SupportsDefaultOutlining)
-    return {0, 0};
-  std::unique_ptr<Module> After = CloneModule(*Before);
+  Expected<std::unique_ptr<Module>> Before = load(Path, Ctx);
+  if (!Before)
+    return Before.takeError();
+  Expected<std::unique_ptr<TargetMachine>> TM =
+      targetMachineFor(**Before, Path, true);
+  if (!TM)
+    return TM.takeError();
+  if (!(*TM)->Options.SupportsDefaultOutlining)
+    return std::make_pair(0.0, 0.0);
+  std::unique_ptr<Module> After = CloneModule(**Before);
   Report Rep;
   runPipeline(*After, Config(), Rep);
-  std::unique_ptr<Module> BeforeCopy = CloneModule(*Before);
+  std::unique_ptr<Module> BeforeCopy = CloneModule(**Before);
   std::unique_ptr<Module> AfterCopy = CloneModule(*After);
-  double With = double(codeBytes(*Before, true, Path)) -
-                double(codeBytes(*After, true, Path));
-  double Without = double(codeBytes(*BeforeCopy, false, Path)) -
-                   double(codeBytes(*AfterCopy, false, Path));
-  return {With, Without};
+  // The four compilations, in this order: each reads and changes its
+  // module.
+  std::pair<Module *, bool> Compiled[] = {{Before->get(), true},
+                                          {After.get(), true},
+                                          {BeforeCopy.get(), false},
+                                          {AfterCopy.get(), false}};
+  double Bytes[4];
+  for (unsigned K = 0; K != 4; ++K) {
+    Expected<uint64_t> B =
+        codeBytes(*Compiled[K].first, Compiled[K].second, Path);
+    if (!B)
+      return B.takeError();
+    Bytes[K] = double(*B);
+  }
+  return std::make_pair(Bytes[0] - Bytes[1], Bytes[2] - Bytes[3]);
 }
 
-Measured measure(const std::string &Path) {
+Expected<Measured> measure(const std::string &Path) {
   LLVMContext Ctx;
-  std::unique_ptr<Module> M = load(Path, Ctx);
+  Expected<std::unique_ptr<Module>> Loaded = load(Path, Ctx);
+  if (!Loaded)
+    return Loaded.takeError();
+  std::unique_ptr<Module> M = std::move(*Loaded);
   Triple TT(M->getTargetTriple());
   // A function's own code, before the machine outliner (on by default at
   // -Oz on AArch64) moves sequences it shares with others into outlined
   // functions: what a function is left with then depends on the rest of
   // the program, not on the function. savedWithAndWithoutOutliner measures
   // what that does to merging.
-  std::unique_ptr<TargetMachine> TM = targetMachineFor(*M, Path, false);
+  Expected<std::unique_ptr<TargetMachine>> MadeTM =
+      targetMachineFor(*M, Path, false);
+  if (!MadeTM)
+    return MadeTM.takeError();
+  std::unique_ptr<TargetMachine> TM = std::move(*MadeTM);
 
   Measured Out;
   Out.Arch = TT.getArchName().str();
@@ -268,10 +299,12 @@ Measured measure(const std::string &Path) {
     S.TTI = double(ttiCodeSizeUnits(F, &TTI) * 4);
     ByName[S.Name] = std::move(S);
   }
-  StringMap<uint64_t> Sizes = objectSizes(*M, *TM, Path);
+  Expected<StringMap<uint64_t>> Sizes = objectSizes(*M, *TM, Path);
+  if (!Sizes)
+    return Sizes.takeError();
   for (auto &[Name, S] : ByName) {
-    auto It = Sizes.find(Name);
-    if (It == Sizes.end() || !It->second)
+    auto It = Sizes->find(Name);
+    if (It == Sizes->end() || !It->second)
       continue; // Dropped or emptied by code generation.
     S.Bytes = double(It->second);
     Out.Samples.push_back(std::move(S));
@@ -474,42 +507,30 @@ std::string describe(const Errors &Model, const Errors &TTI) {
 
 double ttiOf(const Sample &S) { return S.TTI; }
 
-int runFit() {
-  if (Output.empty())
-    fail("fit needs -o <table file>");
+/// fit: every input measured, all of one target.
+Expected<std::vector<Measured>> measureAll() {
   std::vector<Measured> All;
   for (const std::string &In : Inputs) {
-    All.push_back(measure(In));
+    Expected<Measured> M = measure(In);
+    if (!M)
+      return M.takeError();
+    All.push_back(std::move(*M));
     if (All.back().Arch != All.front().Arch)
-      fail(In + ": target " + All.back().Arch + ", not " + All.front().Arch +
-           " as the first module");
+      return createError(In + ": target " + All.back().Arch + ", not " +
+                         All.front().Arch + " as the first module");
   }
-  // Every module weighs the same in the fit, however many functions it
-  // has: a test suite of thousands of small template instances must not
-  // set the prices for a C program.
-  size_t Total = 0;
-  for (const Measured &M : All)
-    Total += M.Samples.size();
-  std::vector<const Sample *> Train, Test;
-  for (Measured &M : All)
-    for (Sample &S : M.Samples) {
-      S.Share = double(Total) / All.size() / M.Samples.size();
-      (heldOut(S.Name) ? Test : Train).push_back(&S);
-    }
-  if (Train.empty())
-    fail("no functions to fit on");
-  // What the features too rare to fit keep: the compiled-in table's prices
-  // (0 for a target without one).
-  std::vector<double> Prior(NumFeatures, 0);
-  if (const SizeTable *Old = compiledTable(All.front().Arch))
-    Prior.assign(std::begin(Old->Bytes), std::end(Old->Bytes));
-  std::vector<bool> Rare = tooRareToFit(Train);
-  std::vector<double> Prices =
-      fitPrices(Train, setRegisterBytes(All.front().Arch), Rare, Prior);
-  auto Model = [&](const Sample &S) { return predict(Prices, S); };
+  return All;
+}
 
-  std::string Summary;
-  raw_string_ostream SOS(Summary);
+/// The fit's account of itself, the comment at the top of the table: the
+/// errors on the held-out share (Test) and per module, and the features
+/// too rare to fit.
+void writeFitSummary(raw_ostream &SOS, const std::vector<Measured> &All,
+                     const std::vector<const Sample *> &Train,
+                     const std::vector<const Sample *> &Test,
+                     const std::vector<double> &Prices,
+                     const std::vector<bool> &Rare) {
+  auto Model = [&](const Sample &S) { return predict(Prices, S); };
   SOS << "// Fitted on " << Train.size() << " functions of";
   for (const std::string &In : Inputs)
     SOS << " " << sys::path::filename(In);
@@ -533,13 +554,19 @@ int runFit() {
                     "not fitted, kept at %.3f.\n",
                     featureName(Feature(I)), supportOf(Train, Feature(I)),
                     MinSupport, Prices[I]);
-  // Where the target outlines by default, what merging removes is worth
-  // less: measured on the same modules, with coalesce's pipeline.
+}
+
+/// The share of a removed body's bytes a merge saves: where the target
+/// outlines by default, what merging removes is worth less, measured on
+/// the inputs with coalesce's pipeline (and said in SOS); elsewhere 1.
+Expected<double> removedShare(raw_ostream &SOS) {
   double With = 0, Without = 0;
   for (const std::string &In : Inputs) {
-    auto [W, WO] = savedWithAndWithoutOutliner(In);
-    With += W;
-    Without += WO;
+    Expected<std::pair<double, double>> Saved = savedWithAndWithoutOutliner(In);
+    if (!Saved)
+      return Saved.takeError();
+    With += Saved->first;
+    Without += Saved->second;
   }
   double RemovedShare = Without > 0 ? std::clamp(With / Without, 0.0, 1.0) : 1;
   if (Without > 0)
@@ -547,13 +574,17 @@ int runFit() {
                   "target runs by default, %.0f without: a removed body is "
                   "worth %.3f of its bytes.\n",
                   With, Without, RemovedShare);
-  outs() << Summary;
+  return RemovedShare;
+}
 
+/// Writes the table to -o: the summary, the target's alignments, the
+/// removed share and a price per feature.
+Error writeTable(const Measured &First, StringRef Summary, double RemovedShare,
+                 const std::vector<double> &Prices) {
   std::error_code EC;
   raw_fd_ostream OS(Output, EC, sys::fs::OF_Text);
   if (EC)
-    fail(Output + ": " + EC.message());
-  const Measured &First = All.front();
+    return createError(Output + ": " + EC.message());
   OS << "// The size model's prices for " << First.Arch
      << ", in bytes (core/size/SizeModel.cpp).\n"
      << "// Written by `coalesce-size fit`; bench/size-fit reproduces it. Do "
@@ -565,17 +596,62 @@ int runFit() {
   for (unsigned I = 0; I != NumFeatures; ++I)
     OS << "COALESCE_SIZE_PRICE(" << featureName(Feature(I)) << ", "
        << format("%.3f", Prices[I]) << ")\n";
-  return 0;
+  return Error::success();
 }
 
-int runFeatures() {
+/// fit: the prices fitted on the inputs' functions but a held-out share,
+/// the summary printed, the table written.
+Error runFit() {
+  if (Output.empty())
+    return createError("fit needs -o <table file>");
+  Expected<std::vector<Measured>> Measurements = measureAll();
+  if (!Measurements)
+    return Measurements.takeError();
+  std::vector<Measured> &All = *Measurements;
+  // Every module weighs the same in the fit, however many functions it
+  // has: a test suite of thousands of small template instances must not
+  // set the prices for a C program.
+  size_t Total = 0;
+  for (const Measured &M : All)
+    Total += M.Samples.size();
+  std::vector<const Sample *> Train, Test;
+  for (Measured &M : All)
+    for (Sample &S : M.Samples) {
+      S.Share = double(Total) / All.size() / M.Samples.size();
+      (heldOut(S.Name) ? Test : Train).push_back(&S);
+    }
+  if (Train.empty())
+    return createError("no functions to fit on");
+  // What the features too rare to fit keep: the compiled-in table's prices
+  // (0 for a target without one).
+  std::vector<double> Prior(NumFeatures, 0);
+  if (const SizeTable *Old = compiledTable(All.front().Arch))
+    Prior.assign(std::begin(Old->Bytes), std::end(Old->Bytes));
+  std::vector<bool> Rare = tooRareToFit(Train);
+  std::vector<double> Prices =
+      fitPrices(Train, setRegisterBytes(All.front().Arch), Rare, Prior);
+
+  std::string Summary;
+  raw_string_ostream SOS(Summary);
+  writeFitSummary(SOS, All, Train, Test, Prices, Rare);
+  Expected<double> RemovedShare = removedShare(SOS);
+  if (!RemovedShare)
+    return RemovedShare.takeError();
+  outs() << Summary;
+  return writeTable(All.front(), Summary, *RemovedShare, Prices);
+}
+
+/// features: a header line, then a line per function of every input.
+Error runFeatures() {
   outs() << "module\tfunction\tbytes\ttti";
   for (unsigned I = 0; I != NumFeatures; ++I)
     outs() << "\t" << featureName(Feature(I));
   outs() << "\n";
   for (const std::string &In : Inputs) {
-    Measured M = measure(In);
-    for (const Sample &S : M.Samples) {
+    Expected<Measured> M = measure(In);
+    if (!M)
+      return M.takeError();
+    for (const Sample &S : M->Samples) {
       outs() << sys::path::filename(In) << "\t" << S.Name << "\t" << S.Bytes
              << "\t" << S.TTI;
       for (double N : S.Counts)
@@ -583,58 +659,96 @@ int runFeatures() {
       outs() << "\n";
     }
   }
-  return 0;
+  return Error::success();
 }
 
-int runCheck(bool List) {
-  bool Failed = false;
+/// check, on the functions Of of the module In (What: which of them): the
+/// model's errors printed beside TTI's; an error for each bound exceeded.
+Error checkErrors(StringRef In, const Measured &M, StringRef What,
+                  const std::vector<const Sample *> &Of,
+                  const SizeModel &Model) {
+  auto Predict = [&](const Sample &S) {
+    return std::max(0.0, std::round(Model.bytes(S.Counts)));
+  };
+  Errors E = errorsOf(Of, Predict), T = errorsOf(Of, ttiOf);
+  outs() << sys::path::filename(In) << " (" << M.Arch << "), " << What << ": "
+         << describe(E, T) << "\n";
+  Error Exceeded = Error::success();
+  if ((MaxMedian > 0 && E.Median > MaxMedian) ||
+      (MaxSummed > 0 && E.Summed > MaxSummed)) {
+    std::string Msg;
+    raw_string_ostream(Msg)
+        << In << ", " << What
+        << format(": error above the bounds (median %.1f%%, summed %.1f%%)",
+                  double(MaxMedian), double(MaxSummed));
+    Exceeded = createError(Msg);
+  }
+  if (BeatTTI && E.Median >= T.Median)
+    Exceeded = joinErrors(std::move(Exceeded),
+                          createError(In + ", " + What +
+                                      ": median error not below TTI x4's"));
+  return Exceeded;
+}
+
+/// check (or with List, list): every input priced with the compiled-in
+/// table for its target. A bound exceeded is an error, and the other
+/// inputs are still checked.
+Error runCheck(bool List) {
+  Error Exceeded = Error::success();
   for (const std::string &In : Inputs) {
-    Measured M = measure(In);
-    const SizeTable *Table = compiledTable(M.Arch);
+    Expected<Measured> M = measure(In);
+    if (!M)
+      return joinErrors(std::move(Exceeded), M.takeError());
+    const SizeTable *Table = compiledTable(M->Arch);
     if (!Table)
-      fail(In + ": no size model for " + M.Arch);
+      return joinErrors(std::move(Exceeded),
+                        createError(In + ": no size model for " + M->Arch));
     SizeModel Model(Table);
-    auto Predict = [&](const Sample &S) {
-      return std::max(0.0, std::round(Model.bytes(S.Counts)));
-    };
     std::vector<const Sample *> Set;
-    for (const Sample &S : M.Samples)
+    for (const Sample &S : M->Samples)
       Set.push_back(&S);
     if (List) {
       for (const Sample *S : Set)
-        outs() << S->Name << "\t" << S->Bytes << "\t" << Predict(*S) << "\t"
+        outs() << S->Name << "\t" << S->Bytes << "\t"
+               << std::max(0.0, std::round(Model.bytes(S->Counts))) << "\t"
                << S->TTI << "\n";
       continue;
     }
-    auto Check = [&](StringRef What, const std::vector<const Sample *> &Of) {
-      Errors E = errorsOf(Of, Predict), T = errorsOf(Of, ttiOf);
-      outs() << sys::path::filename(In) << " (" << M.Arch << "), " << What
-             << ": " << describe(E, T) << "\n";
-      if ((MaxMedian > 0 && E.Median > MaxMedian) ||
-          (MaxSummed > 0 && E.Summed > MaxSummed)) {
-        WithColor::error(errs(), "coalesce-size")
-            << In << ", " << What
-            << format(": error above the bounds (median %.1f%%, summed "
-                      "%.1f%%)\n",
-                      double(MaxMedian), double(MaxSummed));
-        Failed = true;
-      }
-      if (BeatTTI && E.Median >= T.Median) {
-        WithColor::error(errs(), "coalesce-size")
-            << In << ", " << What << ": median error not below TTI x4's\n";
-        Failed = true;
-      }
-    };
     if (CheckHeldOut) {
       std::vector<const Sample *> Held;
       for (const Sample *S : Set)
         if (heldOut(S->Name))
           Held.push_back(S);
-      Check("held out", Held);
+      Exceeded = joinErrors(std::move(Exceeded),
+                            checkErrors(In, *M, "held out", Held, Model));
     }
-    Check("whole module", Set);
+    Exceeded = joinErrors(std::move(Exceeded),
+                          checkErrors(In, *M, "whole module", Set, Model));
   }
-  return Failed;
+  return Exceeded;
+}
+
+/// The mode asked for.
+Error run() {
+  if (Mode == "fit")
+    return runFit();
+  if (Mode == "check")
+    return runCheck(false);
+  if (Mode == "list")
+    return runCheck(true);
+  if (Mode == "features")
+    return runFeatures();
+  return createError("unknown mode '" + Mode + "': fit, check or list");
+}
+
+/// The one place the tool says what went wrong: `coalesce-size: error:`
+/// and the message, per error (a check reports every bound exceeded).
+/// Returns the exit code.
+int reportError(Error E) {
+  handleAllErrors(std::move(E), [](const ErrorInfoBase &EI) {
+    WithColor::error(errs(), "coalesce-size") << EI.message() << "\n";
+  });
+  return 1;
 }
 
 } // namespace
@@ -649,13 +763,7 @@ int main(int argc, char **argv) {
   cl::HideUnrelatedOptions(SizeCategory);
   cl::ParseCommandLineOptions(argc, argv,
                               "coalesce-size: fit and check the size model\n");
-  if (Mode == "fit")
-    return runFit();
-  if (Mode == "check")
-    return runCheck(false);
-  if (Mode == "list")
-    return runCheck(true);
-  if (Mode == "features")
-    return runFeatures();
-  fail("unknown mode '" + Mode + "': fit, check or list");
+  if (Error E = run())
+    return reportError(std::move(E));
+  return 0;
 }

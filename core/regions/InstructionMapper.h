@@ -1,4 +1,4 @@
-//===- core/similarity/InstructionMapper.h - Instructions as integers ------===//
+//===- core/regions/InstructionMapper.h - Instructions as integers --------===//
 //
 // The first stage of the similarity analysis: every instruction of a module
 // becomes one unsigned integer, equal for instructions that perform the same
@@ -6,8 +6,8 @@
 // essay in Similarity.cpp and docs/similarity.md.
 //
 //===----------------------------------------------------------------------===//
-#ifndef COALESCE_SIMILARITY_INSTRUCTIONMAPPER_H
-#define COALESCE_SIMILARITY_INSTRUCTIONMAPPER_H
+#ifndef COALESCE_REGIONS_INSTRUCTIONMAPPER_H
+#define COALESCE_REGIONS_INSTRUCTIONMAPPER_H
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"

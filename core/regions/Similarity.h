@@ -1,14 +1,14 @@
-//===- core/similarity/Similarity.h - Similar instruction sequences -------===//
+//===- core/regions/Similarity.h - Similar instruction sequences ----------===//
 //
 // Whole-module IR similarity: which instruction sequences are structurally
 // similar, grouped. See the essay in Similarity.cpp and docs/similarity.md.
 // Results stay valid while the module is unchanged.
 //
 //===----------------------------------------------------------------------===//
-#ifndef COALESCE_SIMILARITY_SIMILARITY_H
-#define COALESCE_SIMILARITY_SIMILARITY_H
+#ifndef COALESCE_REGIONS_SIMILARITY_H
+#define COALESCE_REGIONS_SIMILARITY_H
 
-#include "core/similarity/InstructionMapper.h"
+#include "core/regions/InstructionMapper.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"

@@ -1,11 +1,11 @@
-//===- core/similarity/StructuralMatch.cpp - One-to-one operand mapping ---===//
+//===- core/regions/StructuralMatch.cpp - One-to-one operand mapping ------===//
 //
 // The codes and the mapping search are described in the essay at the top
 // of Similarity.cpp (docs/similarity.md), steps 3 and 4.
 //
 //===----------------------------------------------------------------------===//
 
-#include "core/similarity/StructuralMatch.h"
+#include "core/regions/StructuralMatch.h"
 
 #include "llvm/IR/BasicBlock.h"
 #include "llvm/IR/Instruction.h"

@@ -1,4 +1,4 @@
-//===- core/similarity/GroupDetails.cpp - What outlining a group would need ===//
+//===- core/regions/GroupDetails.cpp - What outlining a group would need --===//
 //
 // The estimate, in x86-64-like bytes, target independent:
 //  - an instruction costs 4 bytes; a call 5; an unconditional branch 2; a
@@ -19,7 +19,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "core/similarity/GroupDetails.h"
+#include "core/regions/GroupDetails.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/IR/BasicBlock.h"

@@ -1,11 +1,11 @@
-//===- core/similarity/InstructionMapper.cpp - Instructions as integers ----===//
+//===- core/regions/InstructionMapper.cpp - Instructions as integers ------===//
 //
 // What the mapper compares, and why, is in the essay at the top of
 // Similarity.cpp (docs/similarity.md), step 1.
 //
 //===----------------------------------------------------------------------===//
 
-#include "core/similarity/InstructionMapper.h"
+#include "core/regions/InstructionMapper.h"
 
 #include "llvm/ADT/Hashing.h"
 #include "llvm/IR/Function.h"

@@ -1,4 +1,4 @@
-//===- core/similarity/Similarity.cpp - Similar instruction sequences -----===//
+//===- core/regions/Similarity.cpp - Similar instruction sequences --------===//
 //
 // The problem
 // -----------
@@ -165,8 +165,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "core/similarity/Similarity.h"
-#include "core/similarity/StructuralMatch.h"
+#include "core/regions/Similarity.h"
+#include "core/regions/StructuralMatch.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"

@@ -1,4 +1,4 @@
-//===- core/similarity/StructuralMatch.h - One-to-one operand mapping -----===//
+//===- core/regions/StructuralMatch.h - One-to-one operand mapping --------===//
 //
 // Two regions with the same integer string are structurally similar when a
 // one-to-one mapping between their values makes every instruction use its
@@ -6,10 +6,10 @@
 // and docs/similarity.md.
 //
 //===----------------------------------------------------------------------===//
-#ifndef COALESCE_SIMILARITY_STRUCTURALMATCH_H
-#define COALESCE_SIMILARITY_STRUCTURALMATCH_H
+#ifndef COALESCE_REGIONS_STRUCTURALMATCH_H
+#define COALESCE_REGIONS_STRUCTURALMATCH_H
 
-#include "core/similarity/InstructionMapper.h"
+#include "core/regions/InstructionMapper.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"

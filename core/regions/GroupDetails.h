@@ -1,4 +1,4 @@
-//===- core/similarity/GroupDetails.h - What outlining a group would need --===//
+//===- core/regions/GroupDetails.h - What outlining a group would need ----===//
 //
 // For one similarity group: each region's values in the group's common
 // numbering, which of them are inputs and outputs, and a rough estimate of
@@ -7,10 +7,10 @@
 // groups for people (coalesce-sim) and is documented in GroupDetails.cpp.
 //
 //===----------------------------------------------------------------------===//
-#ifndef COALESCE_SIMILARITY_GROUPDETAILS_H
-#define COALESCE_SIMILARITY_GROUPDETAILS_H
+#ifndef COALESCE_REGIONS_GROUPDETAILS_H
+#define COALESCE_REGIONS_GROUPDETAILS_H
 
-#include "core/similarity/Similarity.h"
+#include "core/regions/Similarity.h"
 
 #include <cstdint>
 #include <vector>
