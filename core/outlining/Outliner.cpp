@@ -125,14 +125,13 @@
 //     charges nothing for its call). A function's first new call also
 //     charges DisturbancePerMille (3.1%) of the instructions the function
 //     executes, wherever in it the call sits: its register allocation
-//     changes around its hot loops too. With its workload's profile,
-//     libyaml's scanner (fetch_more_tokens, 23% of the run) executed 3.1%
-//     more instructions after outlined calls on paths the profile called
-//     cold: addresses it had kept in callee-saved registers were
-//     rematerialized in its loops (18 million more lea). Charged, the
-//     program executes +0.25% instructions where it executed +1.12%; the
-//     same happened to issue 38's video encoder without a profile. What is
-//     left is planned and priced again, and
+//     changes around its hot loops too: a new call takes callee-saved
+//     registers from values the loops kept there, and their addresses are
+//     rematerialized in the loops instead (libyaml's scanner,
+//     fetch_more_tokens, 23% of its workload, executes 3.1% more
+//     instructions, 18 million more lea, after calls on paths its profile
+//     calls cold; charged, the program's growth falls from 1.12% to
+//     0.25%). What is left is planned and priced again, and
 //     the run time of a group taken is spent from the budget, which all
 //     rounds share (and given back if its extraction fails).
 //     The first round's groups must also save MinTotal bytes together, or
@@ -141,8 +140,9 @@
 //     add stays (leveldb's db_bench: 22 bytes saved in functions, 0 in
 //     .text, and 1 more byte of a C++ method's alignment). MinBenefit is
 //     16 for the same reason on one group: below it the size audit
-//     measured 11 bytes for 52 predicted, and two of its five groups
-//     lost bytes, as did a 12-byte group in two of leveldb's tests.
+//     measures 11 bytes saved for 52 predicted, and two of its five
+//     groups lose bytes (so does a 12-byte group in two of leveldb's
+//     tests).
 //
 //  5. Consolidation (Extraction.cpp). The outlined function is built
 //     straight from the group's first site through the common numbering:
@@ -184,9 +184,9 @@
 // and the blocks it branches to, a call that now names the function
 // merging kept (the others were weighed then, the same instructions, and
 // left for a reason that still holds). Weighing every group with a site
-// anywhere in a changed function made the second round as dear as the
-// first on sqlite3's ThinLTO module; this way it costs half, and every
-// corpus program comes out the same.
+// anywhere in a changed function would make the second round as dear as
+// the first (on sqlite3's ThinLTO module); this way it costs half, for the
+// same output on every corpus program.
 //
 //===----------------------------------------------------------------------===//
 
