@@ -22,13 +22,73 @@ using namespace llvm;
 namespace coalesce {
 namespace gnu {
 
-static const char KnownList[] =
-    "known: O0..O3, mcpu=CPU, mtriple=TRIPLE, jobs=N, save-temps, emit-llvm, "
-    "emit-asm, opt-remarks-filename=FILE, opt-remarks-passes=REGEX, "
-    "opt-remarks-format=FORMAT, opt-remarks-with-hotness, disable-verify, "
-    "thinlto, cache-dir=DIR, cache-policy=POLICY, -function-sections[=BOOL], "
-    "-data-sections[=BOOL], "
-    "coalesce-OPTION[=VALUE], -LLVM-OPTION[=VALUE]";
+namespace {
+
+// The plugin's own options, one table each by kind: the parser reads them
+// and the message for an unknown option lists them (knownOptions).
+
+/// KEY=VALUE: the value must not be empty.
+struct TextOption {
+  StringRef Key;
+  std::string PluginOptions::*Slot;
+  const char *Shown;   ///< The value's name in the list of known options.
+  const char *Example; ///< A whole option, for the message of an empty one.
+};
+const TextOption TextOptions[] = {
+    {"mcpu=", &PluginOptions::CPU, "CPU", "mcpu=x86-64-v2"},
+    {"mtriple=", &PluginOptions::Triple, "TRIPLE",
+     "mtriple=x86_64-pc-linux-gnu"},
+    {"opt-remarks-filename=", &PluginOptions::RemarksFilename, "FILE",
+     "opt-remarks-filename=remarks.yaml"},
+    {"opt-remarks-passes=", &PluginOptions::RemarksPasses, "REGEX",
+     "opt-remarks-passes=coalesce-merge"},
+    {"opt-remarks-format=", &PluginOptions::RemarksFormat, "FORMAT",
+     "opt-remarks-format=yaml"},
+    {"cache-dir=", &PluginOptions::CacheDir, "DIR",
+     "cache-dir=build/lto.cache"},
+    {"cache-policy=", &PluginOptions::CachePolicy, "POLICY",
+     "cache-policy=cache_size_bytes=1g"},
+};
+
+/// The name alone.
+struct FlagOption {
+  StringRef Name;
+  void (*Set)(PluginOptions &);
+};
+const FlagOption FlagOptions[] = {
+    {"save-temps", [](PluginOptions &O) { O.SaveTemps = true; }},
+    {"emit-llvm",
+     [](PluginOptions &O) { O.Output = PluginOptions::Emit::LLVM; }},
+    {"emit-asm", [](PluginOptions &O) { O.Output = PluginOptions::Emit::Asm; }},
+    {"opt-remarks-with-hotness",
+     [](PluginOptions &O) { O.RemarksWithHotness = true; }},
+    {"disable-verify", [](PluginOptions &O) { O.DisableVerify = true; }},
+    {"thinlto", [](PluginOptions &O) { O.ThinLTO = true; }},
+};
+
+/// -NAME[=BOOL], as the clang driver passes them.
+struct BoolOption {
+  StringRef Name;
+  std::optional<bool> PluginOptions::*Slot;
+};
+const BoolOption BoolOptions[] = {
+    {"-function-sections", &PluginOptions::FunctionSections},
+    {"-data-sections", &PluginOptions::DataSections},
+};
+
+/// "O0..O3, jobs=N, mcpu=CPU, ...": every option the tables above know.
+std::string knownOptions() {
+  std::string Known = "O0..O3, jobs=N";
+  for (const TextOption &T : TextOptions)
+    Known += ", " + T.Key.str() + T.Shown;
+  for (const FlagOption &F : FlagOptions)
+    Known += ", " + F.Name.str();
+  for (const BoolOption &B : BoolOptions)
+    Known += ", " + B.Name.str() + "[=BOOL]";
+  return Known + ", coalesce-OPTION[=VALUE], -LLVM-OPTION[=VALUE]";
+}
+
+} // namespace
 
 Error parsePluginOption(StringRef Opt, PluginOptions &O) {
   const std::string Quoted = "'-plugin-opt=" + Opt.str() + "'";
@@ -45,60 +105,35 @@ Error parsePluginOption(StringRef Opt, PluginOptions &O) {
       return Fail(" needs a number of at least 1, as in -plugin-opt=jobs=4");
     return Error::success();
   }
-  // KEY=VALUE options: the value must not be empty.
-  const struct {
-    StringRef Key;
-    std::string *Slot;
-    const char *Example;
-  } Texts[] = {
-      {"mcpu=", &O.CPU, "mcpu=x86-64-v2"},
-      {"mtriple=", &O.Triple, "mtriple=x86_64-pc-linux-gnu"},
-      {"opt-remarks-filename=", &O.RemarksFilename,
-       "opt-remarks-filename=remarks.yaml"},
-      {"opt-remarks-passes=", &O.RemarksPasses,
-       "opt-remarks-passes=coalesce-merge"},
-      {"opt-remarks-format=", &O.RemarksFormat, "opt-remarks-format=yaml"},
-      {"cache-dir=", &O.CacheDir, "cache-dir=build/lto.cache"},
-      {"cache-policy=", &O.CachePolicy, "cache-policy=cache_size_bytes=1g"}};
-  for (const auto &T : Texts) {
+  for (const TextOption &T : TextOptions) {
     StringRef Value = Opt;
     if (!Value.consume_front(T.Key))
       continue;
     if (Value.empty())
       return Fail(Twine(" needs a value, as in -plugin-opt=") + T.Example);
-    *T.Slot = Value.str();
+    O.*T.Slot = Value.str();
     // LLVM's cache policy syntax, checked now rather than after LTO.
-    if (T.Slot == &O.CachePolicy)
+    if (T.Slot == &PluginOptions::CachePolicy)
       if (Error E = checkCachePolicy(O.CachePolicy))
         return Fail(": not a cache policy LLVM reads: " +
                     toString(std::move(E)));
     return Error::success();
   }
-  // Flags: the name alone.
-  auto Flag = [&](StringRef Name, auto &Slot, auto Value) {
-    if (Opt != Name)
-      return false;
-    Slot = Value;
-    return true;
-  };
-  if (Flag("save-temps", O.SaveTemps, true) ||
-      Flag("emit-llvm", O.Output, PluginOptions::Emit::LLVM) ||
-      Flag("emit-asm", O.Output, PluginOptions::Emit::Asm) ||
-      Flag("opt-remarks-with-hotness", O.RemarksWithHotness, true) ||
-      Flag("disable-verify", O.DisableVerify, true) ||
-      Flag("thinlto", O.ThinLTO, true))
-    return Error::success();
-  for (auto [Name, Slot] :
-       {std::pair{"-function-sections", &O.FunctionSections},
-        std::pair{"-data-sections", &O.DataSections}}) {
+  for (const FlagOption &F : FlagOptions)
+    if (Opt == F.Name) {
+      F.Set(O);
+      return Error::success();
+    }
+  for (const BoolOption &B : BoolOptions) {
     StringRef Rest = Opt;
-    if (!Rest.consume_front(Name) || (!Rest.empty() && !Rest.starts_with("=")))
+    if (!Rest.consume_front(B.Name) ||
+        (!Rest.empty() && !Rest.starts_with("=")))
       continue;
     Rest.consume_front("=");
     if (Rest.empty() || Rest == "1" || Rest == "true")
-      *Slot = true;
+      O.*B.Slot = true;
     else if (Rest == "0" || Rest == "false")
-      *Slot = false;
+      O.*B.Slot = false;
     else
       return Fail(": the value must be true or false");
     return Error::success();
@@ -113,8 +148,8 @@ Error parsePluginOption(StringRef Opt, PluginOptions &O) {
     O.LLVMWords.push_back(Opt.str());
     return Error::success();
   }
-  return createStringError("unknown option " + Quoted + " (" + KnownList +
-                           ")");
+  return createStringError("unknown option " + Quoted + " (known: " +
+                           knownOptions() + ")");
 }
 
 Error applyWordOptions(const PluginOptions &O) {
