@@ -991,6 +991,7 @@ ProgramHotness ProgramHotness::compute(Module &M, const HotnessOptions &O,
                    (Uncounted && Fr.Likely[B]);
         Info.Cold = !Uncounted && PSI->isColdCount(uint64_t(Info.Count));
       }
+    assert(H.wellFormed());
     return H;
   }
   // Without one: what runs again and again, and on a good share of it.
@@ -1003,7 +1004,22 @@ ProgramHotness ProgramHotness::compute(Module &M, const HotnessOptions &O,
                   bool(Shape.Recursive[K]), Locals[K].Freq->Share[B]};
       Info.Hot = Info.Why.Likely && (Info.Why.InLoop || Info.Why.Repeated);
     }
+  assert(H.wellFormed());
   return H;
+}
+
+bool ProgramHotness::wellFormed() const {
+  // Every count is a number of runs; without a profile, hot is likely and
+  // repeated (step 4 of the essay), and nothing is cold.
+  if (!(Executed >= 0))
+    return false;
+  for (const auto &[BB, B] : Blocks) {
+    if (!(B.Count >= 0))
+      return false;
+    if (!Profile && (B.Cold || (B.Hot && !B.Why.Likely)))
+      return false;
+  }
+  return llvm::all_of(Entries, [](const auto &E) { return E.second >= 0; });
 }
 
 double ProgramHotness::count(const BasicBlock &BB) const {

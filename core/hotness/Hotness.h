@@ -150,6 +150,9 @@ public:
   StaticReasons reasons(const llvm::BasicBlock &BB) const;
 
 private:
+  /// The essay's laws hold (asserted after every estimate).
+  bool wellFormed() const;
+
   struct Block {
     double Count = 0;
     bool Hot = false, Cold = false;

@@ -1199,6 +1199,15 @@ std::vector<unsigned> Outliner::select(std::vector<Priced> &All) {
     }
     // Spent once the group is sure to be taken; given back if its
     // extraction fails or the round is not worth its calls.
+    // Step 4's word: a group of two or more sites, none in code a group
+    // taken before covers.
+    assert(G.C.Sites.size() >= 2 && "a group of one site taken");
+    assert(llvm::none_of(G.C.Sites,
+                         [&](const OutlineSite &S) {
+                           return Taken.find_first_in(
+                                      S.Start, S.Start + S.Length) != -1;
+                         }) &&
+           "a group taken over code another group took");
     G.RunTime = addedRunTime(G, &G.Disturbs);
     Budget.spend(G.RunTime);
     for (const std::string &F : G.Disturbs)
