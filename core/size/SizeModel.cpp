@@ -136,21 +136,19 @@
 // straight-line code that calls is left to it whole (on the corpus such
 // groups make every AArch64 program larger).
 //
-// The size audit (issue 38) measured each group alone on 15 AArch64
-// corpus programs (llc's .text with the first k groups against the first
-// k-1, one round). What the machine outliner shares of the runs
-// (SizeTable::MachineOutlinerShare) is taken whole: a least-squares fit
-// over 73 groups gave 1.19, registers that differ between the sites and
-// runs that cross the regions' edges balancing out. What the model cannot
-// see is the runs the call cuts at the region's edges, shared with the
-// code around each site before: 11 sites of 4 instructions in re2's hash
-// map code, priced at 46 bytes, lost 288. So where the machine outliner
-// runs, a group must save one instruction a site more than the minimum
-// (SizeTable::MachineOutlinerSiteMargin, 4 bytes on AArch64). On the 15
-// programs the groups taken were predicted to save 6,502 bytes and saved
-// 5,572, and those that lost lost 108 (jq 32, zstd 76); priced with the
-// removed share and shapes before, 14,061 predicted, 6,216 saved, 872
-// lost (re2-benchmark's outlining made it 132 bytes larger).
+// What the machine outliner shares of the runs
+// (SizeTable::MachineOutlinerShare) is taken whole: measured group by
+// group on 15 AArch64 corpus programs (bench/size-audit: llc's .text with
+// the first k groups against the first k-1), a least-squares fit over 73
+// groups gives 1.19, registers that differ between the sites and runs
+// that cross the regions' edges balancing out. What the model cannot see
+// is the runs the call cuts at the region's edges, shared with the code
+// around each site before (11 sites of 4 instructions in re2's hash map
+// code, priced at 46 bytes saved, lose 288). So where the machine
+// outliner runs, a group must save one instruction a site more than the
+// minimum (SizeTable::MachineOutlinerSiteMargin, 4 bytes on AArch64). On
+// the 15 programs the groups taken are predicted to save 6,502 bytes and
+// save 5,572; those that lose lose 108 in all (jq 32, zstd 76).
 //
 // Around the new call the caller keeps the values live across it in
 // callee-saved registers: those not taken by the values it keeps across
