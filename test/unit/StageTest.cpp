@@ -18,6 +18,8 @@
 
 #include "gtest/gtest.h"
 
+#include <optional>
+
 using namespace llvm;
 using namespace coalesce;
 
@@ -31,8 +33,8 @@ std::unique_ptr<Module> parse(LLVMContext &C, const char *IR) {
   return M;
 }
 
-// A loop calling g: g's block runs 100 times per run by the estimate
-// once g exists.
+// A loop of 100 iterations in main: what the program runs, by the static
+// estimate.
 const char *LoopIR = R"IR(
 @g = global i32 0
 
@@ -86,13 +88,24 @@ public:
   std::vector<size_t> MergedAfter;
 };
 
-TEST(PipelineContext, EstimatesAgainOnlyAfterTheModuleChanged) {
+/// One run's context on LoopIR, made by start() once the test has set
+/// Conf.
+class StageTest : public ::testing::Test {
+protected:
+  PipelineContext &start() {
+    EXPECT_TRUE(M);
+    return Ctx.emplace(*M, Conf, R, nullptr);
+  }
+
   LLVMContext C;
   std::unique_ptr<Module> M = parse(C, LoopIR);
-  ASSERT_TRUE(M);
   Config Conf;
   Report R;
-  PipelineContext Ctx(*M, Conf, R, nullptr);
+  std::optional<PipelineContext> Ctx;
+};
+
+TEST_F(StageTest, EstimatesAgainOnlyAfterTheModuleChanged) {
+  PipelineContext &Ctx = start();
   double First = Ctx.hotness().executed();
   EXPECT_GT(First, 0);
   // A call of a new function in main's loop: the estimate is a snapshot
@@ -112,25 +125,15 @@ TEST(PipelineContext, EstimatesAgainOnlyAfterTheModuleChanged) {
   EXPECT_TRUE(Ctx.finish().Changed);
 }
 
-TEST(PipelineContext, BudgetTakesWhatAnEarlierStageSpent) {
-  LLVMContext C;
-  std::unique_ptr<Module> M = parse(C, LoopIR);
-  ASSERT_TRUE(M);
-  Config Conf;
+TEST_F(StageTest, BudgetTakesWhatAnEarlierStageSpent) {
   Conf.RunTimeSpentBefore = 3;
-  Report R;
-  PipelineContext Ctx(*M, Conf, R, nullptr);
+  PipelineContext &Ctx = start();
   EXPECT_DOUBLE_EQ(Ctx.budget().spent(), 3);
   EXPECT_FALSE(Ctx.finish().Changed);
 }
 
-TEST(RunRounds, StopsAtTheFirstRoundThatChangesNothing) {
-  LLVMContext C;
-  std::unique_ptr<Module> M = parse(C, LoopIR);
-  ASSERT_TRUE(M);
-  Config Conf;
-  Report R;
-  PipelineContext Ctx(*M, Conf, R, nullptr);
+TEST_F(StageTest, RoundsStopAtTheFirstThatChangesNothing) {
+  PipelineContext &Ctx = start();
   CopyingStage S(/*ChangingRounds=*/2);
   EXPECT_TRUE(runRounds(S, Ctx));
   // Rounds 0 and 1 changed the module, round 2 did not and ended it.
