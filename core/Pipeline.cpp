@@ -49,11 +49,10 @@ Outcome runOutlineStage(Module &M, const Config &C, Report &R,
 Outcome runCrossModuleStage(Module &M, const Config &C,
                             const CrossModulePlan &Plan, Report &R,
                             double &RunTimeSpent, TTIGetter GetTTI) {
-  PipelineContext Ctx(M, C, R, GetTTI);
   CrossModuleStage CrossModule(Plan);
-  runRounds(CrossModule, Ctx);
+  Outcome O = runAlone(CrossModule, M, C, R, GetTTI);
   RunTimeSpent += CrossModule.spent();
-  return Ctx.finish();
+  return O;
 }
 
 Outcome runPipeline(Module &M, const Config &C, Report &R, TTIGetter GetTTI) {

@@ -174,7 +174,7 @@ public:
         Exact(M) {
     if (Earlier)
       for (const MissedRecord &R : Earlier->Missed)
-        Remarked.insert(missKey(R.Function, R.Other, R.Reason));
+        Remarked.insert(missedKey(R.Function, R.Other, R.Reason));
   }
 
   bool run();
@@ -188,9 +188,6 @@ private:
   std::vector<Function *> affordable(const Plan &P, std::string &Why) const;
   void merge(Plan &P);
   void recordMissed(const Plan &P, const std::string &Why);
-  static std::string missKey(StringRef F, StringRef Other, StringRef Why) {
-    return (F + Twine('\0') + Other + Twine('\0') + Why).str();
-  }
 
   Module &M;
   const ConstantMergeOptions &Options;
@@ -612,7 +609,7 @@ void ConstantMerger::recordMissed(const Plan &P, const std::string &Why) {
                                     P.Members[1]->getName().str(),
                                     "up to constants: " + Why});
   const MissedRecord &R = Rep.Missed.back();
-  if (!Remarked.insert(missKey(R.Function, R.Other, R.Reason)).second)
+  if (!Remarked.insert(missedKey(R.Function, R.Other, R.Reason)).second)
     return;
   OptimizationRemarkEmitter ORE(F, /*BFI=*/nullptr);
   ORE.emit([&] {

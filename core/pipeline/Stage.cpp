@@ -10,6 +10,7 @@
 #include "core/comparison/OrderVerifier.h"
 
 #include "llvm/IR/Module.h"
+#include "llvm/ADT/Twine.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/TimeProfiler.h"
 #include "llvm/Support/raw_ostream.h"
@@ -39,7 +40,6 @@ const ProgramHotness &PipelineContext::hotness() {
       if (!Problem.empty())
         O.Warnings.push_back(std::move(Problem));
     }
-    TimeTraceScope Scope("coalesce: hotness");
     Hot = ProgramHotness::compute(M, C.Hotness, &Kept);
     if (!Budget) {
       Budget.emplace(Hot->executed(), C.RunTimeBudgetPerMille);
@@ -55,14 +55,13 @@ RunTimeBudget &PipelineContext::budget() {
   return *Budget;
 }
 
-void PipelineContext::verifyAfter(const char *Stage) {
+void PipelineContext::verifyAfter(const Twine &Stage) {
   if (!C.VerifyEachStage)
     return;
   std::string Msg;
   raw_string_ostream OS(Msg);
   if (verifyModule(M, &OS))
-    O.Problems.push_back(std::string("module broken after ") + Stage + ": " +
-                         Msg);
+    O.Problems.push_back(("module broken after " + Stage + ": " + Msg).str());
 }
 
 Outcome PipelineContext::finish() {
@@ -98,7 +97,7 @@ bool runRounds(Stage &S, PipelineContext &Ctx) {
     mergeIdenticalFunctions(Ctx.module(), Ctx.config().Merge, Again,
                             Ctx.size());
     Ctx.report().append(Again, S.reportStage());
-    Ctx.verifyAfter((std::string("merge after ") + S.name()).c_str());
+    Ctx.verifyAfter(Twine("merge after ") + S.name());
     S.merged(Ctx, Part, Again);
   }
   return Changed;

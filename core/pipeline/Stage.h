@@ -37,6 +37,7 @@
 
 namespace llvm {
 class Module;
+class Twine;
 }
 
 namespace coalesce {
@@ -79,7 +80,7 @@ public:
   }
 
   /// With Config::VerifyEachStage, verifies M and keeps what it says.
-  void verifyAfter(const char *Stage);
+  void verifyAfter(const llvm::Twine &Stage);
   /// Counts M's functions for the report; what the run found.
   Outcome finish();
 

@@ -59,6 +59,10 @@ void Report::resolveChains() {
   }
 }
 
+std::string missedKey(StringRef Function, StringRef Other, StringRef Reason) {
+  return (Function + Twine('\0') + Other + Twine('\0') + Reason).str();
+}
+
 void Report::append(const Report &Later, const char *Stage) {
   size_t First = Merges.size();
   Merges.insert(Merges.end(), Later.Merges.begin(), Later.Merges.end());
@@ -72,14 +76,11 @@ void Report::append(const Report &Later, const char *Stage) {
       Outlines[I].Stage = Stage;
   }
   Shared.insert(Shared.end(), Later.Shared.begin(), Later.Shared.end());
-  auto Key = [](const MissedRecord &R) {
-    return R.Function + '\0' + R.Other + '\0' + R.Reason;
-  };
   StringSet<> Known;
   for (const MissedRecord &R : Missed)
-    Known.insert(Key(R));
+    Known.insert(missedKey(R.Function, R.Other, R.Reason));
   for (const MissedRecord &R : Later.Missed)
-    if (Known.insert(Key(R)).second)
+    if (Known.insert(missedKey(R.Function, R.Other, R.Reason)).second)
       Missed.push_back(R);
   resolveChains();
 }

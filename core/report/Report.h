@@ -10,6 +10,7 @@
 #define COALESCE_REPORT_REPORT_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/JSON.h"
 
 #include <cstdint>
@@ -79,6 +80,11 @@ struct OutlineRecord {
   /// of twins, CallClasses.h); by name, the two bodies differ.
   bool ByCallClasses = false;
 };
+
+/// What tells two misses apart (a stage that runs twice finds the same
+/// ones again): the function, the other and the reason.
+std::string missedKey(llvm::StringRef Function, llvm::StringRef Other,
+                      llvm::StringRef Reason);
 
 struct MissedRecord {
   std::string Function;
