@@ -141,12 +141,6 @@ namespace {
 
 constexpr const char *Tool = "coalesce-backend";
 
-/// An error of the tool, said in Message (reportError, at the top, prints
-/// it after `coalesce-backend: error: `).
-Error createError(const Twine &Message) {
-  return createStringError(inconvertibleErrorCode(), Message);
-}
-
 //===----------------------------------------------------------------------===//
 // Step 1: the command line.
 //===----------------------------------------------------------------------===//
@@ -285,7 +279,7 @@ Expected<Request> CommandLineReader::read() {
     if (Taken)
       continue;
     if (A.starts_with("-") && A != "-")
-      return createError("unknown option '" + A +
+      return createStringError("unknown option '" + A +
                          "' (coalesce-backend --help lists the options it "
                          "takes)");
     Inputs.push_back(A.str());
@@ -300,7 +294,7 @@ Expected<Request> CommandLineReader::read() {
 /// The value of Opt given as the next word (-o FILE).
 Error CommandLineReader::readValue(StringRef Opt, std::string &Out) {
   if (I + 1 >= Args.size())
-    return createError("'" + Opt + "' needs a value");
+    return createStringError("'" + Opt + "' needs a value");
   Out = Args[++I];
   return Error::success();
 }
@@ -316,7 +310,7 @@ Expected<bool> CommandLineReader::readJob(StringRef A) {
     else if (Error E = readValue(A, Language))
       return E;
     if (Language != "ir")
-      return createError("'-x " + Language +
+      return createStringError("'-x " + Language +
                          "': coalesce-backend compiles LLVM bitcode only "
                          "(-x ir)");
     return true;
@@ -444,11 +438,11 @@ Expected<bool> CommandLineReader::readDebugInformation(StringRef A) {
     else if (Kind == "none")
       R.CompressDebug = DebugCompressionType::None;
     else
-      return createError("'" + A + "': the compression is zlib, zstd or none");
+      return createStringError("'" + A + "': the compression is zlib, zstd or none");
     return true;
   }
   if (A == "-gsplit-dwarf" || A.starts_with("-gsplit-dwarf="))
-    return createError("'" + A +
+    return createStringError("'" + A +
                        "' is not supported: coalesce-backend writes no .dwo "
                        "file; without it the debug information stays in the "
                        "object");
@@ -459,7 +453,7 @@ Expected<bool> CommandLineReader::readDebugInformation(StringRef A) {
 /// none), warning flags, and the tool's own flags.
 Expected<bool> CommandLineReader::readOthers(StringRef A) {
   if (A.starts_with("-Wl,") || A.starts_with("-Wa,") || A.starts_with("-Wp,"))
-    return createError("'" + A +
+    return createStringError("'" + A +
                        "' passes options to another program (the linker, the "
                        "assembler, the preprocessor); a ThinLTO backend runs "
                        "none");
@@ -485,22 +479,22 @@ Expected<bool> CommandLineReader::readOthers(StringRef A) {
 /// What every backend needs: one input, the index and the output.
 Error CommandLineReader::checkComplete() {
   if (Inputs.empty())
-    return createError("no input file (the module's bitcode, as in "
+    return createStringError("no input file (the module's bitcode, as in "
                        "'-c -x ir X.o -fthinlto-index=X.o.thinlto.bc -o "
                        "X.native.o')");
   if (Inputs.size() != 1)
-    return createError("one input file at a time, got " +
+    return createStringError("one input file at a time, got " +
                        std::to_string(Inputs.size()) + ": " +
                        join(Inputs, ", "));
   R.Input = Inputs.front();
   if (!R.HasIndexOption)
-    return createError("no -fthinlto-index=FILE: coalesce-backend is a "
+    return createStringError("no -fthinlto-index=FILE: coalesce-backend is a "
                        "ThinLTO backend and compiles a module with the index "
                        "shard the thin link wrote");
   if (R.Index.empty())
-    return createError("-fthinlto-index= names no file");
+    return createStringError("-fthinlto-index= names no file");
   if (R.Output.empty())
-    return createError("no output file (-o FILE)");
+    return createStringError("no output file (-o FILE)");
   return Error::success();
 }
 
@@ -518,7 +512,7 @@ Expected<Request> parseCommandLine(ArrayRef<const char *> Args) {
 Error findPlugin(const char *Argv0, Request &R) {
   if (!R.PluginPath.empty()) {
     if (!sys::fs::exists(R.PluginPath))
-      return createError("--coalesce-plugin=" + R.PluginPath +
+      return createStringError("--coalesce-plugin=" + R.PluginPath +
                          ": no such file");
     return Error::success();
   }
@@ -535,7 +529,7 @@ Error findPlugin(const char *Argv0, Request &R) {
     }
     Tried.push_back(std::string(P));
   }
-  return createError("cannot find coalesce.so (looked at " +
+  return createStringError("cannot find coalesce.so (looked at " +
                      join(Tried, " and ") + "); give --coalesce-plugin=PATH");
 }
 
@@ -545,7 +539,7 @@ Expected<PassPlugin> loadPlugin(const char *Argv0, Request &R) {
     return E;
   Expected<PassPlugin> Plugin = PassPlugin::Load(R.PluginPath);
   if (!Plugin)
-    return createError("cannot load the plugin: " +
+    return createStringError("cannot load the plugin: " +
                        toString(Plugin.takeError()));
   return Plugin;
 }
@@ -562,7 +556,7 @@ Error parseMllvmWords(const Request &R) {
   if (!cl::ParseCommandLineOptions(int(Argv.size()), Argv.data(), "", &OS)) {
     // cl reports a bad value itself, on stderr, and leaves Msg empty.
     StringRef Why = StringRef(Msg).trim();
-    return createError("-mllvm " + join(R.MllvmWords, " -mllvm ") + ": " +
+    return createStringError("-mllvm " + join(R.MllvmWords, " -mllvm ") + ": " +
                        (Why.empty() ? "rejected (above)" : Why.str()));
   }
   return Error::success();
@@ -585,9 +579,9 @@ auto readGuarded(StringRef File, const Twine &Context, ReadT Read)
     -> decltype(Read()) {
   std::optional<decltype(Read())> Result;
   if (!survives([&] { Result.emplace(Read()); }, AfterwardsHandlers::Go))
-    return createError(crashedOn(File));
+    return createStringError(crashedOn(File));
   if (!*Result)
-    return createError(Context + toString(Result->takeError()));
+    return createStringError(Context + toString(Result->takeError()));
   return std::move(*Result);
 }
 
@@ -637,7 +631,7 @@ Expected<std::optional<BitcodeModule>> findThinModule(MemoryBufferRef Buffer,
   if (!BMs)
     return BMs.takeError();
   if (BMs->empty())
-    return createError("cannot read '" + Input + "': no module in it");
+    return createStringError("cannot read '" + Input + "': no module in it");
   if (BitcodeModule *BM = lto::findThinLTOModule(*BMs))
     return std::optional<BitcodeModule>(*BM);
   return std::optional<BitcodeModule>();
@@ -647,7 +641,7 @@ Expected<std::optional<BitcodeModule>> findThinModule(MemoryBufferRef Buffer,
 /// file (clang's "compile it on its own").
 Expected<std::unique_ptr<ModuleSummaryIndex>> readIndex(StringRef Path) {
   if (!sys::fs::exists(Path))
-    return createError("cannot read the index '" + Path +
+    return createStringError("cannot read the index '" + Path +
                        "': no such file (the thin link writes it: ld.lld "
                        "--thinlto-index-only)");
   return readGuarded(Path, "cannot read the index '" + Path + "': ", [&] {
@@ -663,11 +657,11 @@ Expected<BackendInputs> readInputs(const Request &R) {
       MemoryBuffer::getFile(R.Input, /*IsText=*/false,
                             /*RequiresNullTerminator=*/false);
   if (!Buffer)
-    return createError("cannot read '" + R.Input +
+    return createStringError("cannot read '" + R.Input +
                        "': " + Buffer.getError().message());
   In.Buffer = std::move(*Buffer);
   if (identify_magic(In.Buffer->getBuffer()) != file_magic::bitcode)
-    return createError("'" + R.Input +
+    return createStringError("'" + R.Input +
                        "' is not LLVM bitcode (a ThinLTO backend compiles "
                        "the bitcode that clang -flto=thin -c wrote)");
   Expected<std::optional<BitcodeModule>> Thin =
@@ -734,7 +728,7 @@ Expected<std::string> nameInShard(BackendInputs &In, Flow How,
     return "";
   const ModuleSummaryIndex &Index = *In.Index;
   if (!Index.withGlobalValueDeadStripping())
-    return createError("'" + R.Index +
+    return createStringError("'" + R.Index +
                        "' is not an index shard of a thin link (it is a "
                        "module's own summary; give the X.thinlto.bc that "
                        "ld.lld --thinlto-index-only wrote)");
@@ -744,7 +738,7 @@ Expected<std::string> nameInShard(BackendInputs &In, Flow How,
     for (const auto &Entry : Index.modulePaths())
       Known.push_back(Entry.first().str());
     sort(Known);
-    return createError("the index '" + R.Index + "' does not describe '" +
+    return createStringError("the index '" + R.Index + "' does not describe '" +
                        R.Input + "' (it names " + join(Known, ", ") + ")");
   }
   Expected<std::unique_ptr<ModuleSummaryIndex>> Own =
@@ -753,7 +747,7 @@ Expected<std::string> nameInShard(BackendInputs &In, Flow How,
   if (!Own)
     return Own.takeError();
   if (size_t N = missingFromShard(Index, **Own, Name))
-    return createError("the index '" + R.Index + "' is not the shard of '" +
+    return createStringError("the index '" + R.Index + "' is not the shard of '" +
                        R.Input + "': it lacks " + std::to_string(N) +
                        " of its module's summaries (it is the shard of a "
                        "module that imports from it)");
@@ -769,7 +763,7 @@ Error verifyInput(Module &M, StringRef Input) {
   raw_string_ostream BrokenOS(Broken);
   bool BrokenDebugInfo = false;
   if (verifyModule(M, &BrokenOS, &BrokenDebugInfo))
-    return createError("cannot read '" + Input +
+    return createStringError("cannot read '" + Input +
                        "': the module in it does not pass the IR verifier "
                        "(the file is damaged): " +
                        StringRef(Broken).trim().split('\n').first);
@@ -828,7 +822,7 @@ Expected<std::string> resolveCPU(const Request &R, const Triple &T) {
   std::string CPU = codegen::getCPUStr();
   if (T.isX86()) {
     if (!R.Mcpu.empty())
-      return createError("unsupported option '-mcpu=" + R.Mcpu +
+      return createStringError("unsupported option '-mcpu=" + R.Mcpu +
                          "' for target '" + T.str() + "' (x86 takes -march=)");
     if (!R.March.empty())
       CPU = R.March == "native" ? sys::getHostCPUName().str() : R.March;
@@ -902,12 +896,12 @@ makeTargetMachine(const lto::Config &C, const Triple &T) {
   std::string Problem;
   const Target *Tgt = TargetRegistry::lookupTarget(T, Problem);
   if (!Tgt)
-    return createError(Problem);
+    return createStringError(Problem);
   std::string Features = join(C.MAttrs, ",");
   std::unique_ptr<TargetMachine> TM(Tgt->createTargetMachine(
       T, C.CPU, Features, C.Options, C.RelocModel, C.CodeModel, C.CGOptLevel));
   if (!TM)
-    return createError("no target machine for '" + T.str() + "'");
+    return createStringError("no target machine for '" + T.str() + "'");
   return TM;
 }
 
@@ -963,7 +957,7 @@ Error compileAlone(Module &M, const lto::Config &C, const Request &R,
   CodeGen.add(new TargetLibraryInfoWrapperPass(TLII));
   if ((*TM)->addPassesToEmitFile(CodeGen, OS, nullptr,
                                  CodeGenFileType::ObjectFile))
-    return createError("the target '" + T.str() +
+    return createStringError("the target '" + T.str() +
                        "' cannot write an object file");
   CodeGen.run(M);
   return Error::success();
@@ -989,7 +983,7 @@ Error compileThinBackend(Module &M, const ModuleSummaryIndex &Index,
                                  ImportList, DefinedPerModule[Name],
                                  /*ModuleMap=*/nullptr,
                                  /*CodeGenOnly=*/false))
-    return createError("ThinLTO backend of '" + R.Input +
+    return createStringError("ThinLTO backend of '" + R.Input +
                        "' failed: " + toString(std::move(E)));
   return Error::success();
 }
@@ -1025,7 +1019,7 @@ Error writeOutput(StringRef Path, StringRef Bytes) {
   Expected<sys::fs::TempFile> Temp =
       sys::fs::TempFile::create(Path + ".tmp-%%%%%%");
   if (!Temp)
-    return createError("cannot write '" + Path +
+    return createStringError("cannot write '" + Path +
                        "': " + toString(Temp.takeError()));
   raw_fd_ostream OS(Temp->FD, /*shouldClose=*/false);
   OS << Bytes;
@@ -1034,10 +1028,10 @@ Error writeOutput(StringRef Path, StringRef Bytes) {
     std::string Why = OS.error().message();
     OS.clear_error();
     consumeError(Temp->discard());
-    return createError("cannot write '" + Path + "': " + Why);
+    return createStringError("cannot write '" + Path + "': " + Why);
   }
   if (Error E = Temp->keep(Path))
-    return createError("cannot write '" + Path +
+    return createStringError("cannot write '" + Path +
                        "': " + toString(std::move(E)));
   return Error::success();
 }
@@ -1050,15 +1044,15 @@ Error writeOutput(StringRef Path, StringRef Bytes) {
 Expected<coalesce::Report> readReportFile(const std::string &In) {
   ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer = MemoryBuffer::getFile(In);
   if (!Buffer)
-    return createError("cannot read '" + In +
+    return createStringError("cannot read '" + In +
                        "': " + Buffer.getError().message());
   Expected<json::Value> V = json::parse((*Buffer)->getBuffer());
   if (!V)
-    return createError("'" + In + "' is not JSON: " + toString(V.takeError()));
+    return createStringError("'" + In + "' is not JSON: " + toString(V.takeError()));
   std::string Why;
   std::optional<coalesce::Report> R = coalesce::readReport(*V, Why);
   if (!R)
-    return createError("'" + In + "' is not a coalesce report: " + Why);
+    return createStringError("'" + In + "' is not a coalesce report: " + Why);
   return std::move(*R);
 }
 
@@ -1075,13 +1069,13 @@ Error mergeReports(ArrayRef<const char *> Args) {
     if (A == "-o" && I + 1 < Args.size())
       Out = Args[++I];
     else if (A.starts_with("-"))
-      return createError("--merge-reports: unknown option '" + A +
+      return createStringError("--merge-reports: unknown option '" + A +
                          "' (usage: --merge-reports -o OUT.json IN.json...)");
     else
       Inputs.push_back(A.str());
   }
   if (Out.empty() || Inputs.empty())
-    return createError("--merge-reports: usage: --merge-reports -o OUT.json "
+    return createStringError("--merge-reports: usage: --merge-reports -o OUT.json "
                        "IN.json...");
   std::vector<coalesce::Report> Parts;
   for (const std::string &In : Inputs) {
@@ -1094,7 +1088,7 @@ Error mergeReports(ArrayRef<const char *> Args) {
   std::optional<coalesce::Report> All =
       coalesce::combineModuleReports(Parts, Why);
   if (!All)
-    return createError("--merge-reports: " + Why);
+    return createStringError("--merge-reports: " + Why);
   return writeOutput(Out, reportText(*All));
 }
 
@@ -1182,7 +1176,7 @@ Error runBackend(const char *Argv0, ArrayRef<const char *> Args) {
   if (!Object)
     return Object.takeError();
   if (Diags.HadError)
-    return createError("no output written: the compilation of '" + R->Input +
+    return createStringError("no output written: the compilation of '" + R->Input +
                        "' reported errors");
 
   // Step 4: the object, written now that everything succeeded.

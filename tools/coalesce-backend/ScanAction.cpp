@@ -43,12 +43,6 @@ namespace coalesce {
 
 namespace {
 
-/// An error of the scan, said in Message (scanAction puts "--scan: "
-/// before it).
-Error createError(const Twine &Message) {
-  return createStringError(inconvertibleErrorCode(), Message);
-}
-
 constexpr const char *Usage =
     "usage: coalesce-backend --scan -o PLAN.json [-j N] [-v] [--icf] "
     "[-coalesce-OPTION[=VALUE]...] INPUT.o|INPUT.a...";
@@ -64,9 +58,9 @@ Error addArchiveMembers(const std::string &Path, MemoryBufferRef Whole,
   Expected<std::unique_ptr<object::Archive>> A =
       object::Archive::create(Whole);
   if (!A)
-    return createError("'" + Path + "': " + toString(A.takeError()));
+    return createStringError("'" + Path + "': " + toString(A.takeError()));
   if ((*A)->isThin())
-    return createError("'" + Path +
+    return createStringError("'" + Path +
                        "': a thin archive (give the scan its members)");
   Error Err = Error::success();
   for (const object::Archive::Child &C : (*A)->children(Err)) {
@@ -76,7 +70,7 @@ Error addArchiveMembers(const std::string &Path, MemoryBufferRef Whole,
       consumeError(Member.takeError());
       consumeError(Name.takeError());
       consumeError(std::move(Err));
-      return createError("'" + Path + "': a damaged member");
+      return createStringError("'" + Path + "': a damaged member");
     }
     if (identify_magic(Member->getBuffer()) != file_magic::bitcode)
       continue;
@@ -86,7 +80,7 @@ Error addArchiveMembers(const std::string &Path, MemoryBufferRef Whole,
                       *Member});
   }
   if (Err)
-    return createError("'" + Path + "': " + toString(std::move(Err)));
+    return createStringError("'" + Path + "': " + toString(std::move(Err)));
   Keep.push_back(std::move(*A));
   return Error::success();
 }
@@ -110,7 +104,7 @@ Expected<size_t> leaveOutUnlinkedMembers(std::vector<ScanInput> &Inputs,
     Expected<std::unique_ptr<lto::InputFile>> F =
         lto::InputFile::create(Inputs[I].Bitcode);
     if (!F)
-      return createError(Inputs[I].Module + ": " + toString(F.takeError()));
+      return createStringError(Inputs[I].Module + ": " + toString(F.takeError()));
     for (const lto::InputFile::Symbol &Sym : (*F)->symbols()) {
       if (!Sym.isUndefined())
         Of[I].Defined.push_back(Sym.getName().str());
@@ -174,7 +168,7 @@ Expected<ScanRequest> parseScanArgs(ArrayRef<const char *> Args) {
     return EnvWords.takeError();
   for (const std::string &W : *EnvWords)
     if (Error E = setOptionWord(R.Host, W))
-      return createError("COALESCE_OPTIONS: " + toString(std::move(E)));
+      return createStringError("COALESCE_OPTIONS: " + toString(std::move(E)));
   for (size_t I = 0; I < Args.size(); ++I) {
     StringRef A = Args[I];
     if (A == "-mllvm" && I + 1 < Args.size())
@@ -186,19 +180,19 @@ Expected<ScanRequest> parseScanArgs(ArrayRef<const char *> Args) {
       R.Out = Args[++I];
     } else if (A == "-j" && I + 1 < Args.size()) {
       if (StringRef(Args[++I]).getAsInteger(10, R.Jobs) || R.Jobs == 0)
-        return createError("-j takes a positive number of threads");
+        return createStringError("-j takes a positive number of threads");
     } else if (A == "-v") {
       R.Verbose = true;
     } else if (A == "--icf") {
       R.LinkerFoldsIdentical = true;
     } else if (A.starts_with("-")) {
-      return createError("unknown option '" + A + "' (" + Usage + ")");
+      return createStringError("unknown option '" + A + "' (" + Usage + ")");
     } else {
       R.Paths.push_back(A.str());
     }
   }
   if (R.Out.empty() || R.Paths.empty())
-    return createError(Usage);
+    return createStringError(Usage);
   return R;
 }
 
@@ -218,7 +212,7 @@ Expected<ScanFiles> readScanFiles(const std::vector<std::string> &Paths) {
   for (const std::string &P : Paths) {
     ErrorOr<std::unique_ptr<MemoryBuffer>> B = MemoryBuffer::getFile(P);
     if (!B)
-      return createError("cannot read '" + P + "': " + B.getError().message());
+      return createStringError("cannot read '" + P + "': " + B.getError().message());
     MemoryBufferRef Whole = (*B)->getMemBufferRef();
     F.Buffers.push_back(std::move(*B));
     file_magic Magic = identify_magic(Whole.getBuffer());
@@ -228,7 +222,7 @@ Expected<ScanFiles> readScanFiles(const std::vector<std::string> &Paths) {
       continue;
     }
     if (Magic != file_magic::archive)
-      return createError("'" + P +
+      return createStringError("'" + P +
                          "' is neither LLVM bitcode nor an archive (the scan "
                          "reads the modules of a ThinLTO link, as compiled "
                          "with -flto=thin)");
@@ -283,7 +277,7 @@ Error scan(ArrayRef<const char *> Args,
   CrossModulePlan Plan;
   std::string Why;
   if (!scanModules(Files->Inputs, Options, Plan, Why))
-    return createError(Why);
+    return createStringError(Why);
   if (R->Verbose)
     printSummary(Plan, Files->Inputs.size(), *LeftOut);
   return Write(R->Out, Plan.toJSON());
@@ -294,7 +288,7 @@ Error scan(ArrayRef<const char *> Args,
 Error scanAction(ArrayRef<const char *> Args,
                  function_ref<Error(StringRef, StringRef)> Write) {
   if (Error E = scan(Args, Write))
-    return createError("--scan: " + toString(std::move(E)));
+    return createStringError("--scan: " + toString(std::move(E)));
   return Error::success();
 }
 

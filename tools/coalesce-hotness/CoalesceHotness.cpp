@@ -120,12 +120,6 @@ namespace {
 
 constexpr const char *Tool = "coalesce-hotness";
 
-/// An error of the tool, said in Message (reportError prints it after
-/// `coalesce-hotness: error: `).
-Error createError(const Twine &Message) {
-  return createStringError(inconvertibleErrorCode(), Message);
-}
-
 /// An input the IR parser refused, with its diagnostic: reported as the
 /// parser reports it, with the line and a caret under the column.
 class ParseError : public ErrorInfo<ParseError> {
@@ -350,11 +344,11 @@ Expected<Score> score(Module &M, const std::string &Name) {
   S.Module = Name;
   ProfileSummaryInfo PSI(M);
   if (!PSI.hasProfileSummary())
-    return createError(Name + " has no profile summary: build it with the "
+    return createStringError(Name + " has no profile summary: build it with the "
                               "workload's profile (bench/run --pgo)");
   std::string Problem = profileSummaryProblem(M, HotnessOptions());
   if (!Problem.empty())
-    return createError(Name + ": " + Problem);
+    return createStringError(Name + ": " + Problem);
   HotnessOptions Options = staticOptions();
   SizeModel Size = SizeModel::forModule(M);
 
@@ -446,7 +440,7 @@ Expected<std::unique_ptr<Module>> readModule(StringRef Path, LLVMContext &C) {
 /// strip: Inputs' one module without its profile, written to Output.
 Error strip() {
   if (Inputs.size() != 1 || Output.empty())
-    return createError("strip takes one module and -o FILE");
+    return createStringError("strip takes one module and -o FILE");
   LLVMContext C;
   Expected<std::unique_ptr<Module>> M = readModule(Inputs[0], C);
   if (!M)
@@ -455,7 +449,7 @@ Error strip() {
   std::error_code EC;
   ToolOutputFile Out(Output, EC, sys::fs::OF_None);
   if (EC)
-    return createError("cannot write '" + Output + "': " + EC.message());
+    return createStringError("cannot write '" + Output + "': " + EC.message());
   WriteBitcodeToFile(**M, Out.os());
   Out.keep();
   return Error::success();
@@ -481,7 +475,7 @@ Error scoreAll() {
   std::error_code EC;
   raw_fd_ostream OS(JsonPath, EC, sys::fs::OF_Text);
   if (EC)
-    return createError("cannot write '" + JsonPath + "': " + EC.message());
+    return createStringError("cannot write '" + JsonPath + "': " + EC.message());
   OS << formatv("{0:2}", json::Value(std::move(All))) << "\n";
   return Error::success();
 }
@@ -491,7 +485,7 @@ Error run() {
   if (Mode == "strip")
     return strip();
   if (Mode != "score")
-    return createError("unknown mode '" + Mode + "' (score, strip)");
+    return createStringError("unknown mode '" + Mode + "' (score, strip)");
   return scoreAll();
 }
 

@@ -924,12 +924,6 @@ static ModuleResult analyzeModule(Module &M, const SimilarityOptions &Options,
 
 //===-- Files -------------------------------------------------------------===//
 
-/// An error of the tool, said in Message (reportError prints it after
-/// `coalesce-sim: error: `).
-static Error createError(const Twine &Message) {
-  return createStringError(inconvertibleErrorCode(), Message);
-}
-
 /// Reads one input, a module the verifier takes.
 static Expected<std::unique_ptr<Module>> readModule(const std::string &Path,
                                                     LLVMContext &Ctx) {
@@ -937,15 +931,15 @@ static Expected<std::unique_ptr<Module>> readModule(const std::string &Path,
   std::unique_ptr<Module> M = parseIRFile(Path, Err, Ctx);
   if (!M) {
     if (Err.getLineNo() > 0)
-      return createError(Path + ":" + Twine(Err.getLineNo()) + ":" +
+      return createStringError(Path + ":" + Twine(Err.getLineNo()) + ":" +
                          Twine(Err.getColumnNo() + 1) + ": " +
                          Err.getMessage());
-    return createError(Path + ": cannot read IR: " + Err.getMessage());
+    return createStringError(Path + ": cannot read IR: " + Err.getMessage());
   }
   std::string Problems;
   raw_string_ostream OS(Problems);
   if (verifyModule(*M, &OS))
-    return createError(Path + ": invalid module: " +
+    return createStringError(Path + ": invalid module: " +
                        StringRef(Problems).split('\n').first);
   return M;
 }
@@ -955,12 +949,12 @@ static Error writeFile(const std::string &Path, StringRef Text) {
   std::error_code EC;
   ToolOutputFile Out(Path, EC, sys::fs::OF_None);
   if (EC)
-    return createError(Path + ": cannot write: " + EC.message());
+    return createStringError(Path + ": cannot write: " + EC.message());
   Out.os() << Text;
   Out.os().close();
   if (Out.os().has_error()) {
     Out.os().clear_error();
-    return createError(Path + ": cannot write");
+    return createStringError(Path + ": cannot write");
   }
   Out.keep();
   return Error::success();
@@ -994,10 +988,10 @@ static Expected<std::vector<std::string>> jsonOutputs(bool WantJson) {
   if (Inputs.size() == 1)
     return std::vector<std::string>{Output};
   if (Output == "-")
-    return createError("-o: several inputs need -o <directory> (or only "
+    return createStringError("-o: several inputs need -o <directory> (or only "
                        "--html)");
   if (std::error_code EC = sys::fs::create_directories(Output))
-    return createError(Output + ": cannot create directory: " + EC.message());
+    return createStringError(Output + ": cannot create directory: " + EC.message());
   return outputPaths(Output);
 }
 

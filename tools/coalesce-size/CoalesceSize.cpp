@@ -122,12 +122,6 @@ struct Measured {
   std::vector<Sample> Samples;
 };
 
-/// An error of the tool, said in Message (reportError prints it after
-/// `coalesce-size: error: `).
-Error createError(const Twine &Message) {
-  return createStringError(inconvertibleErrorCode(), Message);
-}
-
 /// Compiles M to an object in memory and returns its function symbols'
 /// sizes by name.
 Expected<StringMap<uint64_t>> objectSizes(Module &M, TargetMachine &TM,
@@ -136,15 +130,15 @@ Expected<StringMap<uint64_t>> objectSizes(Module &M, TargetMachine &TM,
   raw_svector_ostream OS(Buffer);
   legacy::PassManager PM;
   if (TM.addPassesToEmitFile(PM, OS, nullptr, CodeGenFileType::ObjectFile))
-    return createError(Where + ": the target cannot emit object files");
+    return createStringError(Where + ": the target cannot emit object files");
   PM.run(M);
   auto Obj = object::ObjectFile::createObjectFile(
       MemoryBufferRef(StringRef(Buffer.data(), Buffer.size()), "object"));
   if (!Obj)
-    return createError(Where + ": " + toString(Obj.takeError()));
+    return createStringError(Where + ": " + toString(Obj.takeError()));
   auto *ELF = dyn_cast<object::ELFObjectFileBase>(Obj->get());
   if (!ELF)
-    return createError(Where + ": only ELF objects are measured");
+    return createStringError(Where + ": only ELF objects are measured");
   StringMap<uint64_t> Sizes;
   for (object::ELFSymbolRef S : ELF->symbols()) {
     Expected<object::SymbolRef::Type> Ty = S.getType();
@@ -168,7 +162,7 @@ targetMachineFor(const Module &M, const Twine &Where, bool Outlining) {
   std::string Why;
   const Target *T = TargetRegistry::lookupTarget(TT, Why);
   if (!T)
-    return createError(Where + ": " + Why);
+    return createStringError(Where + ": " + Why);
   TargetOptions Options;
   Options.FunctionSections = true;
   Options.DataSections = true;
@@ -188,7 +182,7 @@ targetMachineFor(const Module &M, const Twine &Where, bool Outlining) {
       TT, CPU, Features, Options, Reloc::PIC_, std::nullopt,
       CodeGenOptLevel::Default));
   if (!TM)
-    return createError(Where + ": no target machine for " + TT.str());
+    return createStringError(Where + ": no target machine for " + TT.str());
   if (!Outlining)
     TM->setSupportsDefaultOutlining(false);
   return TM;
@@ -199,7 +193,7 @@ Expected<std::unique_ptr<Module>> load(const std::string &Path,
   SMDiagnostic Err;
   std::unique_ptr<Module> M = parseIRFile(Path, Err, Ctx);
   if (!M)
-    return createError(Path + ": " + Err.getMessage());
+    return createStringError(Path + ": " + Err.getMessage());
   return M;
 }
 
@@ -516,7 +510,7 @@ Expected<std::vector<Measured>> measureAll() {
       return M.takeError();
     All.push_back(std::move(*M));
     if (All.back().Arch != All.front().Arch)
-      return createError(In + ": target " + All.back().Arch + ", not " +
+      return createStringError(In + ": target " + All.back().Arch + ", not " +
                          All.front().Arch + " as the first module");
   }
   return All;
@@ -584,7 +578,7 @@ Error writeTable(const Measured &First, StringRef Summary, double RemovedShare,
   std::error_code EC;
   raw_fd_ostream OS(Output, EC, sys::fs::OF_Text);
   if (EC)
-    return createError(Output + ": " + EC.message());
+    return createStringError(Output + ": " + EC.message());
   OS << "// The size model's prices for " << First.Arch
      << ", in bytes (core/size/SizeModel.cpp).\n"
      << "// Written by `coalesce-size fit`; bench/size-fit reproduces it. Do "
@@ -603,7 +597,7 @@ Error writeTable(const Measured &First, StringRef Summary, double RemovedShare,
 /// the summary printed, the table written.
 Error runFit() {
   if (Output.empty())
-    return createError("fit needs -o <table file>");
+    return createStringError("fit needs -o <table file>");
   Expected<std::vector<Measured>> Measurements = measureAll();
   if (!Measurements)
     return Measurements.takeError();
@@ -621,7 +615,7 @@ Error runFit() {
       (heldOut(S.Name) ? Test : Train).push_back(&S);
     }
   if (Train.empty())
-    return createError("no functions to fit on");
+    return createStringError("no functions to fit on");
   // What the features too rare to fit keep: the compiled-in table's prices
   // (0 for a target without one).
   std::vector<double> Prior(NumFeatures, 0);
@@ -681,11 +675,11 @@ Error checkErrors(StringRef In, const Measured &M, StringRef What,
         << In << ", " << What
         << format(": error above the bounds (median %.1f%%, summed %.1f%%)",
                   double(MaxMedian), double(MaxSummed));
-    Exceeded = createError(Msg);
+    Exceeded = createStringError(Msg);
   }
   if (BeatTTI && E.Median >= T.Median)
     Exceeded = joinErrors(std::move(Exceeded),
-                          createError(In + ", " + What +
+                          createStringError(In + ", " + What +
                                       ": median error not below TTI x4's"));
   return Exceeded;
 }
@@ -702,7 +696,7 @@ Error runCheck(bool List) {
     const SizeTable *Table = compiledTable(M->Arch);
     if (!Table)
       return joinErrors(std::move(Exceeded),
-                        createError(In + ": no size model for " + M->Arch));
+                        createStringError(In + ": no size model for " + M->Arch));
     SizeModel Model(Table);
     std::vector<const Sample *> Set;
     for (const Sample &S : M->Samples)
@@ -738,7 +732,7 @@ Error run() {
     return runCheck(true);
   if (Mode == "features")
     return runFeatures();
-  return createError("unknown mode '" + Mode + "': fit, check or list");
+  return createStringError("unknown mode '" + Mode + "': fit, check or list");
 }
 
 /// The one place the tool says what went wrong: `coalesce-size: error:`
